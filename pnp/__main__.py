@@ -1,0 +1,5 @@
+"""`python -m pnp` runs the command-line interface."""
+
+from pnp.cli import main
+
+main()

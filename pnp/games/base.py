@@ -1,0 +1,37 @@
+"""What every rules engine shares: the illegal-move error and the engine shape."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Sequence
+
+
+class IllegalMove(ValueError):
+    """A move the rules forbid in the given state.
+
+    `rule` names the rule the move breaks, in words a player knows
+    ("a push may not move a link off the board"), so a located content error
+    can quote it.
+    """
+
+    def __init__(self, move: str, rule: str):
+        super().__init__(f"illegal move {move!r}: {rule}")
+        self.move = move
+        self.rule = rule
+
+
+class NotationError(ValueError):
+    """Text that is not a state or move in the engine's notation."""
+
+
+class Engine(Protocol):
+    """The interface pnp uses to replay example plays and draw diagrams."""
+
+    name: str
+
+    def parse_state(self, text: str) -> Any: ...
+    def format_state(self, state: Any) -> str: ...
+    def parse_move(self, text: str) -> Any: ...
+    def format_move(self, move: Any) -> str: ...
+    def legal_moves(self, state: Any) -> Sequence[Any]: ...
+    def apply(self, state: Any, move: Any) -> Any: ...
+    def winner(self, state: Any) -> Any: ...
