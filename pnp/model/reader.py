@@ -1,0 +1,165 @@
+"""Typed reading of located YAML: one `Fields` per mapping, problems collected, not raised.
+
+Each getter returns the typed value or None after recording a Problem that names the
+file, line, key path and what was expected. `finish()` reports keys nobody asked for,
+so a misspelt key is never silently ignored.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, Callable, Iterator, Sequence
+
+from pnp.model.colours import Colour, parse_colour
+from pnp.model.problems import Problems
+from pnp.model.source import Node
+from pnp.model.units import parse_length
+
+MISSING: Any = object()
+
+
+def join_key(parent: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{parent}[{key}]"
+    return f"{parent}.{key}" if parent else key
+
+
+class Fields:
+    """The keys of one YAML mapping, read with types; unknown keys become problems."""
+
+    def __init__(self, node: Node, path: str, problems: Problems):
+        self.node = node
+        self.path = path
+        self.problems = problems
+        self.used: set[str] = set()
+        self.values: dict[str, Node] = node.value if node.is_map else {}
+        if not node.is_map:
+            self.report(node, f"expected a mapping of keys, got {_describe(node.value)}")
+
+    def report(self, node: Node, message: str, key: str | int | None = None) -> None:
+        path = self.path if key is None else join_key(self.path, key)
+        self.problems.add(node.location, path, message)
+
+    def has(self, key: str) -> bool:
+        return key in self.values
+
+    def get(self, key: str, default: Any = MISSING) -> Node | None:
+        """The raw node for key; a problem if it is required and missing."""
+        self.used.add(key)
+        if key in self.values:
+            return self.values[key]
+        if default is MISSING:
+            self.report(self.node, f"missing required key '{key}'")
+        return None
+
+    def typed(self, key: str, parse: Callable[[Any], Any], default: Any = MISSING) -> Any:
+        """Value of key run through parse (which raises ValueError with the expectation)."""
+        node = self.get(key, default)
+        if node is None:
+            return None if default is MISSING else default
+        try:
+            return parse(node.value)
+        except ValueError as error:
+            self.report(node, str(error), key)
+            return None
+
+    def text(self, key: str, default: Any = MISSING) -> str | None:
+        return self.typed(key, _parse_text, default)
+
+    def integer(self, key: str, default: Any = MISSING, minimum: int | None = None) -> int | None:
+        return self.typed(key, lambda v: _parse_int(v, minimum), default)
+
+    def number(self, key: str, default: Any = MISSING) -> float | None:
+        return self.typed(key, _parse_number, default)
+
+    def boolean(self, key: str, default: Any = MISSING) -> bool | None:
+        return self.typed(key, _parse_bool, default)
+
+    def length(self, key: str, default: Any = MISSING, positive: bool = True) -> float | None:
+        return self.typed(key, lambda v: _positive_length(v, positive), default)
+
+    def choice(self, key: str, options: Sequence[str], default: Any = MISSING) -> str | None:
+        return self.typed(key, lambda v: _parse_choice(v, options), default)
+
+    def colour(self, key: str, palette: dict[str, Colour], default: Any = MISSING) -> Colour | None:
+        return self.typed(key, lambda v: parse_colour(v, palette), default)
+
+    def mapping(self, key: str, default: Any = MISSING) -> "Fields | None":
+        node = self.get(key, default)
+        return None if node is None else Fields(node, join_key(self.path, key), self.problems)
+
+    def items(self, key: str, default: Any = MISSING) -> Iterator[tuple[str, Node]]:
+        """(path, node) for each entry of a list under key."""
+        node = self.get(key, default)
+        if node is None:
+            return
+        if not node.is_list:
+            self.report(node, f"expected a list, got {_describe(node.value)}", key)
+            return
+        for index, item in enumerate(node.value):
+            yield join_key(join_key(self.path, key), index), item
+
+    def finish(self, allowed_extra: Sequence[str] = ()) -> None:
+        """Report every key that was never read: it is misspelt or does not belong here."""
+        known = sorted(self.used | set(allowed_extra))
+        for key, node in self.values.items():
+            if key not in self.used and key not in allowed_extra:
+                self.report(node, unknown_key_message(key, known), key)
+
+
+def unknown_key_message(key: str, known: Sequence[str]) -> str:
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    expected = ", ".join(known) if known else "nothing here"
+    return f"unknown key '{key}'{hint} (expected one of: {expected})"
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _parse_text(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    raise ValueError(f"expected text, got {_describe(value)}")
+
+
+def _parse_int(value: Any, minimum: int | None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {_describe(value)}")
+    if minimum is not None and value < minimum:
+        raise ValueError(f"expected a whole number of at least {minimum}, got {value}")
+    return value
+
+
+def _parse_number(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    raise ValueError(f"expected a number, got {_describe(value)}")
+
+
+def _parse_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"expected true or false, got {_describe(value)}")
+
+
+def _parse_choice(value: Any, options: Sequence[str]) -> str:
+    if isinstance(value, str) and value in options:
+        return value
+    raise ValueError(f"expected one of {', '.join(options)}, got {_describe(value)}")
+
+
+def _positive_length(value: Any, positive: bool) -> float:
+    points = parse_length(value)
+    if positive and points <= 0:
+        raise ValueError(f"expected a length greater than zero, got {value!r}")
+    if points < 0:
+        raise ValueError(f"expected a length of zero or more, got {value!r}")
+    return points

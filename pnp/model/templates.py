@@ -1,0 +1,62 @@
+"""`extends:` — a YAML mapping built on a reusable template, overridden key by key.
+
+`extends: cards/poker` reads the mapping `poker` in `templates/cards.yaml`. Templates
+may extend other templates; mappings merge recursively, anything else is replaced.
+Merged values keep their own locations, so an error points at the file it came from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.model.problems import ContentError, Problem
+from pnp.model.source import Node, load_yaml
+
+_MAX_CHAIN = 10
+
+
+def merge(base: Node, override: Node) -> Node:
+    """override laid over base: mappings merge key by key, other values replace."""
+    if not (base.is_map and override.is_map):
+        return override
+    merged = dict(base.value)
+    for key, value in override.value.items():
+        merged[key] = merge(merged[key], value) if key in merged else value
+    return Node(merged, override.location)
+
+
+class Templates:
+    """Resolves `extends:` against one templates folder, caching the files it reads."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._files: dict[Path, Node] = {}
+
+    def resolve(self, node: Node, chain: tuple[str, ...] = ()) -> Node:
+        """node with its `extends:` (if any) applied; the `extends` key is removed."""
+        if not node.is_map or "extends" not in node.value:
+            return node
+        reference = node.value["extends"]
+        own = Node({k: v for k, v in node.value.items() if k != "extends"}, node.location)
+        base = self.lookup(reference, chain)
+        return merge(self.resolve(base, chain + (reference.value,)), own)
+
+    def lookup(self, reference: Node, chain: tuple[str, ...]) -> Node:
+        name = reference.value
+        if not isinstance(name, str) or name.count("/") != 1:
+            raise self._fail(reference, f"expected 'file/name' naming a template in templates/, got {name!r}")
+        if name in chain or len(chain) >= _MAX_CHAIN:
+            raise self._fail(reference, f"templates extend each other in a loop: {' → '.join(chain + (name,))}")
+        file_name, key = name.split("/")
+        path = self.folder / f"{file_name}.yaml"
+        if not file_name.replace("-", "").replace("_", "").isalnum() or not path.is_file():
+            raise self._fail(reference, f"no template file templates/{file_name}.yaml")
+        document = self._files.setdefault(path, load_yaml(path))
+        if not document.is_map or key not in document.value:
+            known = ", ".join(sorted(document.value)) if document.is_map else "none"
+            raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {known})")
+        return document.value[key]
+
+    @staticmethod
+    def _fail(node: Node, message: str) -> ContentError:
+        return ContentError([Problem(node.location, "extends", message)])
