@@ -1,0 +1,1 @@
+"""Writing results: atomic files (never a truncated or half-replaced output) and PDF → PNG."""
