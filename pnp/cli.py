@@ -1,0 +1,181 @@
+"""Click commands only: parse options, call the builders, print, and exit 0, 1 or 2.
+
+User errors (bad content, unknown game) are ClickExceptions: one message on stderr,
+exit 1, no traceback. Usage errors exit 2, Click's default.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import sys
+from pathlib import Path
+
+import click
+
+from pnp import __version__
+from pnp.build import FLIPS, FORMATS, BuildOptions, build, load_games
+from pnp.layout.paper import PAPERS
+from pnp.model.game import LANGUAGES
+
+log = logging.getLogger("pnp")
+
+
+class GameNotFound(click.ClickException):
+    exit_code = 1
+
+
+def content_root() -> Path:
+    return Path("content")
+
+
+def resolve_games(names: tuple[str, ...]) -> list[Path]:
+    """Game folders for names (a name under content/ or a path); all games for none."""
+    root = content_root()
+    if not names:
+        games = sorted(p for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+        if not games:
+            raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
+        return games
+    folders = []
+    for name in names:
+        candidate = Path(name) if (Path(name) / "game.yaml").is_file() else root / name
+        if not (candidate / "game.yaml").is_file():
+            known = ", ".join(p.name for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()) if root.is_dir() else "none"
+            raise GameNotFound(f"no game '{name}': expected a name under {root}/ ({known}) or a folder with a game.yaml")
+        folders.append(candidate)
+    return folders
+
+
+def comma_list(allowed: tuple[str, ...]):
+    """A Click callback for 'a,b' options whose parts must come from allowed."""
+
+    def parse(ctx, param, value):
+        if value is None:
+            return None
+        parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+        wrong = [p for p in parts if p not in allowed]
+        if wrong or not parts:
+            raise click.BadParameter(f"expected a comma-separated list of {', '.join(allowed)}, got {value!r}")
+        return parts
+
+    return parse
+
+
+def parse_offset(ctx, param, value):
+    try:
+        dx, dy = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"expected X,Y in millimetres such as 0.5,-1, got {value!r}") from None
+    if max(abs(dx), abs(dy)) > 20:
+        raise click.BadParameter("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
+    return (dx, dy)
+
+
+def verbosity_options(command):
+    @click.option("-v", "--verbose", count=True, help="Say more (repeat for debug output).")
+    @click.option("-q", "--quiet", is_flag=True, help="Only errors; no progress bar.")
+    @functools.wraps(command)
+    def wrapper(*args, verbose: int, quiet: bool, **kwargs):
+        level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
+        logging.basicConfig(level=level, format="%(message)s", stream=sys.stderr, force=True)
+        return command(*args, quiet=quiet, **kwargs)
+
+    return wrapper
+
+
+def print_options(command):
+    options = [
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the outputs."),
+        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(tuple(PAPERS)), help="Paper sizes: a4, letter or both."),
+        click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True, help="How the printer turns the sheet for the back."),
+        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
+        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(FORMATS), help="Outputs: pdf, png or both."),
+        click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages to build (default: all the game has)."),
+        click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def main() -> None:
+    """pnp turns a tabletop game kept as YAML into a print-and-play kit."""
+
+
+@main.command("build")
+@click.argument("games", nargs=-1)
+@print_options
+@verbosity_options
+def build_command(games, out, paper, duplex, back_offset, dpi, formats, languages, strict, quiet) -> None:
+    """Build component sheets for GAMES (names under content/ or folders; default: all)."""
+    options = BuildOptions(out=out, papers=paper, flip=duplex, back_offset_mm=back_offset, dpi=dpi,
+                           formats=formats, languages=languages, strict=strict)
+    folders = resolve_games(games)
+    with _Progress(quiet) as progress:
+        result = build(folders, options, progress=progress.step, on_plan=progress.start)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if not quiet:
+        click.echo(f"wrote {len(result.written)} files under {out}/", err=True)
+
+
+@main.command("check")
+@click.argument("games", nargs=-1)
+@verbosity_options
+def check_command(games, quiet) -> None:
+    """Check GAMES' content without drawing anything (default: all games)."""
+    loaded = load_games(resolve_games(games))
+    if not quiet:
+        for game, _ in loaded:
+            click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
+
+
+@main.command("list")
+def list_command() -> None:
+    """List the games under content/."""
+    for folder in resolve_games(()):
+        for game, _ in load_games([folder]):
+            sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
+            click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+
+
+@main.command("calibrate")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
+@click.option("--paper", type=click.Choice(tuple(PAPERS)), default="a4", show_default=True)
+@click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True)
+def calibrate_command(out, paper, duplex) -> None:
+    """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.output.files import write_bytes
+    from pnp.paint.calibration import calibration_sheet
+
+    write_bytes(out, calibration_sheet(PAPERS[paper], duplex))
+    click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
+
+
+class _Progress:
+    """A progress bar on an interactive terminal; silent when piped or quiet."""
+
+    def __init__(self, quiet: bool):
+        self.enabled = not quiet and sys.stderr.isatty()
+        self.bar = None
+
+    def __enter__(self) -> "_Progress":
+        return self
+
+    def start(self, total: int) -> None:
+        if self.enabled:
+            self.bar = click.progressbar(length=total, label="building", file=sys.stderr, item_show_func=lambda s: s)
+            self.bar.__enter__()
+
+    def step(self, label: str) -> None:
+        log.info("built %s", label)
+        if self.bar is not None:
+            self.bar.update(1, label)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
