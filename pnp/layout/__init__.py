@@ -1,0 +1,1 @@
+"""Pure geometry: where faces, marks and pages go. No drawing here."""
