@@ -107,13 +107,17 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     fields.finish()
-    if width is None or front_node is None or kind is None:
+    if front_node is None:
         return None
-    height = height or _natural_height(shape, width)
+    # With a bad width the faces are still read (at a stand-in size) so their problems show too.
+    size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
     items = tuple(
-        _make_item(path, item_id, values, count, front_node, back_node, (width, height), context)
+        _make_item(path, item_id, values, count, front_node, back_node, size, context)
         for item_id, values, count in value_sets
     )
+    if width is None or kind is None or shape is None:
+        return None
+    width, height = size
     return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items, node.location)
 
 

@@ -14,13 +14,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
+from PIL import Image as PILImage
+
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.problems import Location, Problems
-from pnp.model.reader import Fields, join_key
+from pnp.model.reader import UNRESOLVED, Fields, join_key
 from pnp.model.source import Node
 from pnp.model.units import parse_length
 
 FONTS = ("regular", "bold", "italic", "bolditalic")
+# 100 megapixels is a 33 × 33 in image at 300 dpi: more than any face needs.
+MAX_IMAGE_PIXELS = 100_000_000
 
 
 @dataclass(frozen=True)
@@ -156,24 +160,21 @@ _VARIABLE = re.compile(r"\$\{([A-Za-z_][\w-]*)\}")
 def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems) -> Node:
     """node with every ${name} replaced by the item's value (a whole-string one keeps its type)."""
     if node.is_map:
-        return Node({k: substitute(v, values, join_key(path, k), problems) for k, v in node.value.items()}, node.location)
+        substituted = {k: substitute(v, values, join_key(path, k), problems) for k, v in node.value.items()}
+        return Node(substituted, node.location, node.key_locations)
     if node.is_list:
         return Node([substitute(v, values, join_key(path, i), problems) for i, v in enumerate(node.value)], node.location)
     if not isinstance(node.value, str) or "${" not in node.value:
         return node
+    unknown = [name for name in _VARIABLE.findall(node.value) if name not in values]
+    if unknown:
+        known = ", ".join(sorted(values)) or "none"
+        problems.add(node.location, path, f"unknown attribute '${{{unknown[0]}}}' (this set has: {known})")
+        return Node(UNRESOLVED, node.location)
     whole = _VARIABLE.fullmatch(node.value)
-    if whole and whole.group(1) in values:
+    if whole:
         return Node(values[whole.group(1)], node.location)
-
-    def replace(match: re.Match[str]) -> str:
-        name = match.group(1)
-        if name not in values:
-            known = ", ".join(sorted(values)) or "none"
-            problems.add(node.location, path, f"unknown attribute '${{{name}}}' (this set has: {known})")
-            return ""
-        return str(values[name])
-
-    return Node(_VARIABLE.sub(replace, node.value), node.location)
+    return Node(_VARIABLE.sub(lambda match: str(values[match.group(1)]), node.value), node.location)
 
 
 def read_face(node: Node, path: str, context: FaceContext) -> Face:
@@ -233,10 +234,11 @@ class _Geometry:
         self.short = min(context.width, context.height)
 
     def get(self, key: str, default: str | None = None, axis: str | None = None) -> float:
-        base = self.bases.get(axis or key[0], self.short) if (axis or key) != "r" else self.short
-        value = self.fields.typed(key, lambda v: _length_or_percent(v, base), default=default)
-        if value is None and default is not None:
+        """Points for key; a missing key takes default (required when default is None)."""
+        base = self.short if (axis or key) == "r" else self.bases.get(axis or key[0], self.short)
+        if not self.fields.has(key) and default is not None:
             return _length_or_percent(default, base)
+        value = self.fields.typed(key, lambda v: _length_or_percent(v, base))
         return value if value is not None else 0.0
 
 
@@ -345,7 +347,27 @@ def _image(fields: Fields, context: FaceContext) -> Image | None:
     if not path.is_file():
         fields.report(fields.values["file"], f"image file not found: {file!r}", "file")
         return None
+    problem = image_problem(path)
+    if problem:
+        fields.report(fields.values["file"], f"image {file!r} {problem}", "file")
+        return None
     return Image(path, *box, location=fields.node.location)
+
+
+def image_problem(path: Path) -> str | None:
+    """Why Pillow cannot safely read the image (not an image, corrupt, a decompression bomb)."""
+    try:
+        with PILImage.open(path) as image:
+            if image.format not in ("PNG", "JPEG"):
+                return f"is {image.format}, expected PNG or JPEG"
+            if image.width * image.height > MAX_IMAGE_PIXELS:
+                return f"is {image.width} × {image.height} pixels; at most {MAX_IMAGE_PIXELS} pixels are read"
+            image.verify()
+    except PILImage.DecompressionBombError:
+        return f"is too large to decode safely (more than {MAX_IMAGE_PIXELS} pixels)"
+    except (OSError, SyntaxError, ValueError) as error:
+        return f"cannot be read as an image: {error}"
+    return None
 
 
 def _grid(fields: Fields, context: FaceContext) -> Grid:

@@ -61,6 +61,8 @@ def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
     templates = Templates(templates_folder or find_templates_folder(folder))
     problems = Problems()
     info = _read_info(folder, problems)
+    # Components need the palette: with a broken game.yaml they would only echo its errors.
+    problems.raise_if_any()
     sets = ()
     components_path = folder / "components.yaml"
     if components_path.is_file():

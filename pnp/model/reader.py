@@ -16,6 +16,8 @@ from pnp.model.source import Node
 from pnp.model.units import parse_length
 
 MISSING: Any = object()
+# A value whose ${attribute} could not be filled in: already reported, so not checked again.
+UNRESOLVED: Any = object()
 
 
 def join_key(parent: str, key: str | int) -> str:
@@ -57,6 +59,8 @@ class Fields:
         node = self.get(key, default)
         if node is None:
             return None if default is MISSING else default
+        if node.value is UNRESOLVED:
+            return None
         try:
             return parse(node.value)
         except ValueError as error:
@@ -102,9 +106,9 @@ class Fields:
     def finish(self, allowed_extra: Sequence[str] = ()) -> None:
         """Report every key that was never read: it is misspelt or does not belong here."""
         known = sorted(self.used | set(allowed_extra))
-        for key, node in self.values.items():
+        for key in self.values:
             if key not in self.used and key not in allowed_extra:
-                self.report(node, unknown_key_message(key, known), key)
+                self.problems.add(self.node.key_location(key), join_key(self.path, key), unknown_key_message(key, known))
 
 
 def unknown_key_message(key: str, known: Sequence[str]) -> str:

@@ -36,6 +36,11 @@ class Node:
 
     value: Any
     location: Location
+    key_locations: dict[str, Location] | None = None
+
+    def key_location(self, key: str) -> Location:
+        """Where a mapping's key itself is written (for 'unknown key' errors)."""
+        return (self.key_locations or {}).get(key, self.value[key].location)
 
     @property
     def is_map(self) -> bool:
@@ -147,6 +152,7 @@ class _Converter:
 
     def convert_map(self, node: yaml.MappingNode, depth: int) -> Node:
         result: dict[str, Node] = {}
+        key_locations: dict[str, Location] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(key_node, "merge keys (<<) are not supported; use extends:")
@@ -157,4 +163,5 @@ class _Converter:
             if key in result:
                 raise self.fail(key_node, f"key {key!r} appears twice in this mapping")
             result[key] = self.convert(value_node, depth + 1)
-        return Node(result, self.location(node))
+            key_locations[key] = self.location(key_node)
+        return Node(result, self.location(node), key_locations)

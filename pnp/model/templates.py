@@ -20,9 +20,11 @@ def merge(base: Node, override: Node) -> Node:
     if not (base.is_map and override.is_map):
         return override
     merged = dict(base.value)
+    locations = dict(base.key_locations or {})
     for key, value in override.value.items():
         merged[key] = merge(merged[key], value) if key in merged else value
-    return Node(merged, override.location)
+        locations[key] = override.key_location(key)
+    return Node(merged, override.location, locations)
 
 
 class Templates:
@@ -37,7 +39,7 @@ class Templates:
         if not node.is_map or "extends" not in node.value:
             return node
         reference = node.value["extends"]
-        own = Node({k: v for k, v in node.value.items() if k != "extends"}, node.location)
+        own = Node({k: v for k, v in node.value.items() if k != "extends"}, node.location, node.key_locations)
         base = self.lookup(reference, chain)
         return merge(self.resolve(base, chain + (reference.value,)), own)
 

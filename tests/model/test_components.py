@@ -1,0 +1,68 @@
+"""Generated sets, `when:`, substitution and units, checked against the real games' facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.model import load_game
+from pnp.model.colours import parse_colour
+from pnp.model.units import mm, parse_length
+from tests.conftest import CONTENT
+
+
+@pytest.mark.parametrize("text, millimetres", [("63.5mm", 63.5), ("2.5in", 63.5), ("1cm", 10), ("72pt", 25.4)])
+def test_lengths(text, millimetres):
+    assert parse_length(text) == pytest.approx(mm(millimetres))
+
+
+@pytest.mark.parametrize("text", ["12", "12 px", "mm", "", None, "1e3mm"])
+def test_bad_lengths(text):
+    with pytest.raises(ValueError, match="expected a length with a unit"):
+        parse_length(text)
+
+
+def test_colours():
+    assert parse_colour("#ff8000").rgb == pytest.approx((1, 128 / 255, 0))
+    assert parse_colour("cmyk(0, 100, 100, 0)").rgb == pytest.approx((1, 0, 0))
+    assert parse_colour("none") is None
+    assert parse_colour("ink", {"ink": parse_colour("#000000")}).hex == "#000000"
+    with pytest.raises(ValueError, match="expected a palette colour"):
+        parse_colour("mauve")
+
+
+def test_boardless_quarto_has_every_combination_once():
+    [pieces] = load_game(CONTENT / "boardless-quarto").sets
+    combinations = {tuple(v for _, v in item.values) for item in pieces.items}
+    assert len(pieces.items) == 16 and len(combinations) == 16
+    assert pieces.attributes == ("shape", "colour", "hole", "background")
+
+
+def test_folio_pieces_follow_the_12_3_1_rule():
+    from pnp.games.folio import set_problem, parse_piece  # the engine's own rule check
+
+    pieces = load_game(CONTENT / "folio").sets[0]
+    assert pieces.count == 16
+    assert set_problem([parse_piece(f"{dict(i.values)['colour'][0]}{dict(i.values)['size']}") for i in pieces.items]) is None
+
+
+def test_quatrefoil_counts_and_two_distinct_backs():
+    sets = {s.id: s for s in load_game(CONTENT / "quatrefoil").sets}
+    assert (sets["tokens"].count, sets["colour-cards"].count, sets["position-cards"].count) == (5, 5, 4)
+    colour_backs = {item.back for item in sets["colour-cards"].items}
+    position_backs = {item.back for item in sets["position-cards"].items}
+    # One back per deck, so a face-down card never tells which card it is.
+    assert len(colour_backs) == 1 and len(position_backs) == 1 and colour_backs != position_backs
+
+
+def test_trifoil_kit_counts():
+    sets = {s.id: s for s in load_game(CONTENT / "trifoil").sets}
+    assert sets["tiles"].count == 12 and sets["tiles"].shape == "hexagon"
+    assert {item.id: item.count for item in sets["links"].items} == {"red": 15, "blue": 15}
+    assert [dict(i.values)["letter"] for i in sets["triangle-markers"].items] == ["Δ", "Ω", "θ", "β"]
+
+
+def test_when_selects_elements_per_item():
+    pieces = load_game(CONTENT / "boardless-quarto").sets[0]
+    by_id = {item.id: item for item in pieces.items}
+    assert len(by_id["star-blue-holed-dark"].front.elements) == 2
+    assert len(by_id["circle-blue-solid-dark"].front.elements) == 1
