@@ -33,7 +33,7 @@ class FacePainter:
         self.problems = problems
 
     def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
-        drawing = shapes.Drawing(face.width + 2 * bleed, face.height + 2 * bleed)
+        drawing = new_drawing(face.width + 2 * bleed, face.height + 2 * bleed)
         canvas = _FaceSpace(drawing, face.height, bleed)
         if face.background is not None:
             drawing.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
@@ -69,7 +69,12 @@ class FacePainter:
         x1, y1 = space.point(e.x1, e.y1)
         x2, y2 = space.point(e.x2, e.y2)
         for part in arrow_shapes(x1, y1, x2, y2, e.head, e.style.width):
-            space.add(_styled(part, e.style, filled=isinstance(part, shapes.Polygon)))
+            if isinstance(part, shapes.Polygon):
+                # An arrow head is filled with the line's colour.
+                part.fillColor, part.strokeColor = to_reportlab(e.style.stroke), None
+                space.add(part)
+            else:
+                space.add(_styled(part, e.style, filled=False))
 
     def _grid(self, space, e: model.Grid) -> None:
         for row in range(e.rows):
@@ -131,6 +136,13 @@ def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
     return [(x, top + 0.8 * e.size + i * leading) for i in range(count)]
 
 
+def new_drawing(width: float, height: float) -> shapes.Drawing:
+    """A Drawing whose renderers start in the embedded font, never in unembedded Helvetica."""
+    drawing = shapes.Drawing(width, height)
+    drawing.initialFontName = font_name()
+    return drawing
+
+
 class _FaceSpace:
     """Maps face coordinates (top-left, y down) into the Drawing (bottom-left, y up)."""
 
@@ -145,13 +157,12 @@ class _FaceSpace:
 
 
 def _styled(shape, style: model.Style, filled: bool = True):
-    shape.fillColor = to_reportlab(style.fill) if filled else None
+    if filled:
+        shape.fillColor = to_reportlab(style.fill)
     shape.strokeColor = to_reportlab(style.stroke)
     shape.strokeWidth = style.width
     if style.dash:
         shape.strokeDashArray = list(style.dash)
-    if isinstance(shape, shapes.Polygon) and not filled:
-        shape.fillColor = None
     return shape
 
 

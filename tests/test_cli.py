@@ -1,0 +1,101 @@
+"""The command line through CliRunner and as a real subprocess: exit codes, messages, files."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from pnp.cli import main
+from tests.conftest import ROOT
+
+
+def run(args, cwd):
+    runner = CliRunner()
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return runner.invoke(main, args, catch_exceptions=False)
+    finally:
+        os.chdir(old)
+
+
+def test_help_everywhere():
+    for command in ([], ["build"], ["check"], ["list"], ["calibrate"]):
+        result = CliRunner().invoke(main, command + ["--help"])
+        assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_check_all_real_games():
+    result = run(["check"], ROOT)
+    assert result.exit_code == 0, result.output
+    assert {line.split(":")[0] for line in result.output.splitlines()} == {"boardless-quarto", "folio", "quatrefoil", "trifoil"}
+
+
+def test_list_shows_sets_and_counts():
+    result = run(["list"], ROOT)
+    assert "boardless-quarto\tBoardless Quarto 1.0\ten, da\tpieces (16)" in result.output
+
+
+def test_usage_error_exits_2(make_game):
+    result = CliRunner().invoke(main, ["build", "--paper", "a3"])
+    assert result.exit_code == 2 and "expected a comma-separated list of a4, letter" in result.output
+
+
+def test_unknown_game_exits_1(make_game, tmp_path):
+    make_game()
+    result = run(["check", "nosuch"], tmp_path)
+    assert result.exit_code == 1 and "no game 'nosuch'" in result.output
+
+
+def test_bad_content_fails_and_keeps_last_good_output(make_game, tmp_path):
+    folder = make_game()
+    good = run(["build", "--format", "pdf", "--paper", "a4", "-q"], tmp_path)
+    assert good.exit_code == 0, good.output
+    pdf = tmp_path / "output" / "tiny" / "tiny-chips-en-a4.pdf"
+    before = pdf.read_bytes()
+    (folder / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n")
+    bad = run(["build", "--format", "pdf", "--paper", "a4"], tmp_path)
+    assert bad.exit_code == 1
+    assert "text 'chip.name' (en) does not fit its box" in bad.output
+    assert pdf.read_bytes() == before
+    assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_missing_translation_warns_and_strict_fails(make_game, tmp_path):
+    folder = make_game({"text/da.yaml": "{}\n"})
+    relaxed = run(["build", "--format", "pdf", "--paper", "a4"], tmp_path)
+    assert relaxed.exit_code == 0 and "no da text for 'chip.name'; using English" in relaxed.output
+    strict = run(["build", "--format", "pdf", "--paper", "a4", "--strict"], tmp_path)
+    assert strict.exit_code == 1 and "(--strict)" in strict.output
+
+
+def test_calibrate_writes_two_pages(tmp_path):
+    from pypdf import PdfReader
+
+    result = run(["calibrate", "--out", str(tmp_path / "cal.pdf"), "--duplex", "short"], tmp_path)
+    assert result.exit_code == 0
+    assert len(PdfReader(tmp_path / "cal.pdf").pages) == 2
+
+
+def test_subprocess_error_has_no_traceback(make_game, tmp_path):
+    folder = make_game({"game.yaml": "title: [unclosed\n"})
+    process = subprocess.run([sys.executable, "-m", "pnp", "check", str(folder)], cwd=tmp_path,
+                             capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.returncode == 1
+    assert "Traceback" not in process.stderr
+    assert "game.yaml:2:1: YAML syntax error" in process.stderr
+    assert process.stdout == ""
+
+
+def test_subprocess_build_is_quiet_when_piped(make_game, tmp_path):
+    make_game()
+    process = subprocess.run([sys.executable, "-m", "pnp", "build", "--format", "png", "--dpi", "72", "--paper", "letter"],
+                             cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert process.returncode == 0, process.stderr
+    assert "building" not in process.stderr
+    assert sorted(p.name for p in (tmp_path / "output" / "tiny" / "png").iterdir()) == [
+        "tiny-chips-da-letter-sheet01-back.png", "tiny-chips-da-letter-sheet01-front.png",
+        "tiny-chips-en-letter-sheet01-back.png", "tiny-chips-en-letter-sheet01-front.png"]
