@@ -1,0 +1,356 @@
+"""Trifoil moves against positions worked out by hand from the rules text.
+
+The 6-tile map, for reading the positions: column a holds a1 a2 a3 top to bottom,
+column b holds b1 (between a1 and a2) and b2 (between a2 and a3), and c1 sits between
+b1 and b2. Faces go clockwise from the top: 0 top, 1 upper right, 2 lower right,
+3 bottom, 4 lower left, 5 upper left.
+"""
+
+import math
+
+import pytest
+
+from pnp.games.base import IllegalMove
+from pnp.games.trifoil import (
+    ENGINE,
+    MAP_IDS,
+    End,
+    Place,
+    Push,
+    get_map,
+    initial_state,
+    spin_link,
+)
+from pnp.games.trifoil.rules import (
+    EDGE_PLACE,
+    EDGE_SPIN,
+    GAME_OVER,
+    MINORITY,
+    NO_ACTIONS,
+    NO_RETURN_END,
+    NO_RETURN_LAST,
+    NO_SUPPLY,
+    NOT_YOURS,
+    NOTHING_TO_PUSH,
+    OFF_BOARD,
+    TAKEN,
+)
+from pnp.games.trifoil.state import Link
+
+
+def state(text):
+    return ENGINE.parse_state(text)
+
+
+def play(text, *moves):
+    position = state(text)
+    for move in moves:
+        position = ENGINE.apply(position, move)
+    return position
+
+
+def links(position):
+    return ENGINE.format_state(position).split(" | ")[1]
+
+
+def refused(text, move):
+    with pytest.raises(IllegalMove) as caught:
+        ENGINE.apply(state(text), move)
+    return caught.value.rule
+
+
+def test_engine_shape():
+    assert ENGINE.name == "trifoil"
+    for method in (
+        "parse_state",
+        "format_state",
+        "parse_move",
+        "format_move",
+        "legal_moves",
+        "apply",
+        "winner",
+    ):
+        assert callable(getattr(ENGINE, method))
+
+
+# --- Turns ---
+
+
+def test_red_starts_with_one_action_and_only_placements():
+    start = initial_state(6)
+    assert (start.to_move, start.actions_left) == ("red", 1)
+    moves = ENGINE.legal_moves(start)
+    # 9 touching pairs, two faces each: 18 places and nothing else (no link to push,
+    # every triangle tied 0-0, and the turn has not changed the board yet).
+    assert len(moves) == 18
+    assert all(isinstance(m, Place) for m in moves)
+
+
+def test_first_turn_one_action_then_two():
+    after_first = play("6 red 1 | -", "place a1:2")
+    assert after_first.actions_left == 0
+    assert ENGINE.legal_moves(after_first) == [End()]
+    with pytest.raises(IllegalMove) as caught:
+        ENGINE.apply(after_first, "place a1:3")
+    assert caught.value.rule == NO_ACTIONS
+    blue = ENGINE.apply(after_first, "end")
+    assert (blue.to_move, blue.actions_left) == ("blue", 2)
+    after_two = play(ENGINE.format_state(blue), "place b1:3", "place b2:0")
+    assert after_two.actions_left == 0
+    assert refused(ENGINE.format_state(after_two), "place a2:0") == NO_ACTIONS
+    red = ENGINE.apply(after_two, "end")
+    assert (red.to_move, red.actions_left) == ("red", 2)
+
+
+def test_a_turn_may_end_after_one_of_two_actions():
+    position = play("6 blue 2 | a1:2r", "place b1:3")
+    assert End() in ENGINE.legal_moves(position)
+    assert ENGINE.apply(position, "end").to_move == "red"
+
+
+def test_a_turn_must_change_the_board():
+    assert refused("6 blue 2 | a1:2r", "end") == NO_RETURN_END
+
+
+def test_symmetric_spin_does_not_count_as_a_change():
+    # Red on a1:2, b1:4, a2:0: one link on each tile of delta, each a third of a turn
+    # from the next, so a spin gives the same board. Blue (0 links there) may spin it.
+    text = "6 blue 2 | a1:2r a2:0r b1:4r"
+    spun = play(text, "spin delta cw")
+    assert links(spun) == "a1:2r a2:0r b1:4r"
+    assert refused(ENGINE.format_state(spun), "end") == NO_RETURN_END
+    assert refused(ENGINE.format_state(spun), "spin delta ccw") == NO_RETURN_LAST
+    assert ENGINE.apply(ENGINE.apply(spun, "place c1:4"), "end").to_move == "red"
+
+
+def test_a_push_and_the_push_back_is_not_a_turn():
+    pushed = play("6 red 2 | a1:2r", "push a1:2")
+    assert links(pushed) == "b1:5r"
+    with pytest.raises(IllegalMove) as caught:
+        ENGINE.apply(pushed, "push b1:5")
+    assert caught.value.rule == NO_RETURN_LAST
+
+
+# --- Place ---
+
+
+def test_place_a_link():
+    position = play("6 red 1 | -", "place b1:3")
+    assert links(position) == "b1:3r"
+    assert position.supply("red") == 8 and position.supply("blue") == 9
+
+
+def test_place_on_an_outward_face_is_refused():
+    assert refused("6 red 1 | -", "place a1:0") == EDGE_PLACE
+    assert refused("6 red 1 | -", "place c1:2") == EDGE_PLACE
+    assert "edge" in EDGE_PLACE
+
+
+def test_place_on_a_taken_face_is_refused():
+    assert refused("6 red 2 | b1:3b", "place b1:3") == TAKEN
+
+
+def test_place_with_an_empty_supply_is_refused():
+    # Red has placed all 9; blue has not, so the game goes on.
+    full = "6 red 2 | a1:2r a1:3r a2:1r a3:0r a3:1r b1:4r b2:0r c1:4r c1:5r a2:0b"
+    assert refused(full, "place b2:5") == NO_SUPPLY
+    assert not any(isinstance(m, Place) for m in ENGINE.legal_moves(state(full)))
+
+
+# --- Push ---
+
+
+def test_push_moves_a_link_across_into_the_next_tile():
+    assert links(play("6 red 2 | a1:2r", "push a1:2")) == "b1:5r"
+
+
+def test_push_shoves_several_links_along_a_line():
+    # The line from a1 through face 2 (lower right): a1:2, b1:5, b1:2, c1:5, then the edge.
+    position = play("6 red 2 | a1:2r b1:2r b1:5b", "push a1:2")
+    assert links(position) == "b1:2b b1:5r c1:5r"
+
+
+def test_push_down_a_column():
+    # a1:3 -> a2:0 -> a2:3 -> a3:0; a3's bottom face is the edge.
+    position = play("6 red 2 | a1:3r a2:0b a2:3r", "push a1:3")
+    assert links(position) == "a2:0r a2:3b a3:0r"
+
+
+def test_push_that_would_go_off_the_board_is_refused_and_changes_nothing():
+    text = "6 red 2 | a1:2r b1:2r b1:5b c1:5b"
+    before = state(text)
+    assert refused(text, "push a1:2") == OFF_BOARD
+    assert ENGINE.format_state(before) == text
+    assert Push("a1", 2) not in ENGINE.legal_moves(before)
+    # a2:3 pushes a3:0 against a3's bottom edge.
+    assert refused("6 red 2 | a2:3r a3:0r", "push a2:3") == OFF_BOARD
+
+
+def test_push_stops_at_the_first_gap():
+    # a1:2, b1:5 full, b1:2 empty: only two links move, c1:5 stays empty.
+    assert links(play("6 red 2 | a1:2r b1:5r", "push a1:2")) == "b1:2r b1:5r"
+
+
+def test_push_of_the_opponents_link_is_refused():
+    assert refused("6 red 2 | a1:2b", "push a1:2") == NOT_YOURS
+
+
+def test_push_of_an_empty_face_is_refused():
+    assert refused("6 red 2 | a1:2r", "push a1:3") == NOTHING_TO_PUSH
+
+
+# --- Spin ---
+
+
+def test_spin_with_fewer_links_is_allowed_and_links_travel():
+    # Delta is a1 a2 b1. Clockwise (y down) the tile at a1 goes to b1's place, b1's to
+    # a2's, a2's to a1's; each link's face turns by 2.
+    #   a1:3 blue -> b1:5     a2:1 blue -> a1:3     b1:5 red -> a2:1
+    # c1 is not in delta: its link stays.
+    spun = play("6 red 2 | a1:3b a2:1b b1:5r c1:4r", "spin delta cw")
+    assert links(spun) == "a1:3b a2:1r b1:5b c1:4r"
+
+
+def test_spin_anticlockwise():
+    #   a1:3 blue -> a2:1     a2:1 blue -> b1:5     b1:5 red -> a1:3
+    spun = play("6 red 2 | a1:3b a2:1b b1:5r", "spin delta ccw")
+    assert links(spun) == "a1:3r a2:1b b1:5b"
+
+
+def test_spin_with_a_tie_is_refused():
+    assert refused("6 red 2 | a1:3b b1:5r", "spin delta cw") == MINORITY
+    assert refused("6 red 2 | -", "spin delta cw") == MINORITY
+
+
+def test_spin_with_more_links_is_refused():
+    assert refused("6 red 2 | a1:3r b1:5r a2:1b", "spin delta ccw") == MINORITY
+
+
+def test_minority_counts_links_facing_out_of_the_triangle():
+    # b1:2 faces c1, outside delta, but lies on b1, so red has 1 on delta; blue has 1.
+    assert refused("6 blue 2 | b1:2r a1:3b", "spin delta cw") == MINORITY
+
+
+def test_spin_that_turns_a_link_to_the_edge_is_refused():
+    # b1:2 (facing c1) would go to a2's place as a2:4, which faces off the board.
+    text = "6 red 2 | a1:3b a2:1b b1:2r"
+    assert refused(text, "spin delta cw") == EDGE_SPIN
+    assert "edge" in EDGE_SPIN
+
+
+def test_edge_links_variant_keeps_the_link_facing_the_edge():
+    spun = play("6 red 2 edge-links | a1:3b a2:1b b1:2r", "spin delta cw")
+    assert links(spun) == "a1:3b a2:4r b1:5b"
+    # A link facing the edge has nowhere to be pushed.
+    after = play(ENGINE.format_state(spun), "end", "place b2:0", "end")
+    assert refused(ENGINE.format_state(after), "push a2:4") == OFF_BOARD
+
+
+def rotate(point, centre, degrees):
+    angle = math.radians(degrees)
+    x, y = point[0] - centre[0], point[1] - centre[1]
+    return (
+        centre[0] + x * math.cos(angle) - y * math.sin(angle),
+        centre[1] + x * math.sin(angle) + y * math.cos(angle),
+    )
+
+
+@pytest.mark.parametrize("map_id", MAP_IDS)
+@pytest.mark.parametrize("clockwise", [True, False])
+def test_spin_is_a_third_of_a_turn_in_the_plane(map_id, clockwise):
+    # With y downward a clockwise turn on the page is a positive angle.
+    game_map = get_map(map_id)
+    degrees = 120 if clockwise else -120
+    for triangle in game_map.triangles:
+        centre = game_map.spin_centre(triangle.id)
+        for tile in triangle.tiles:
+            for face in range(6):
+                moved = spin_link(triangle, clockwise, Link(tile, face, "red"))
+                expected = rotate(game_map.face_midpoint(tile, face), centre, degrees)
+                actual = game_map.face_midpoint(moved.tile, moved.face)
+                assert math.dist(expected, actual) < 1e-9
+
+
+# --- End of the game ---
+
+
+CHAIN_OF_FOUR = "a1:2r b1:3r b1:5r b2:0r"  # a1:2-b1:5, b1:5-b1:3 (same tile), b1:3-b2:0
+
+
+def test_completing_a_chain_of_five_wins_at_once():
+    position = state(f"6 red 2 | {CHAIN_OF_FOUR} a2:0b a3:1b")
+    assert ENGINE.winner(position) is None
+    won = ENGINE.apply(position, "place b2:1")
+    assert ENGINE.winner(won) == "red"
+    assert ENGINE.legal_moves(won) == []
+    with pytest.raises(IllegalMove) as caught:
+        ENGINE.apply(won, "end")
+    assert caught.value.rule == GAME_OVER
+
+
+def test_an_opponents_push_can_win_for_you():
+    # Red: a3:0-a3:1 (same tile), a3:1-b2:4 (touching faces), b2:4-b2:5: 4 long, and a
+    # lone a2:0. Blue pushes its a1:3 down the line a1:3, a2:0, a2:3: red's a2:0 moves
+    # to a2:3, which touches a3:0, and red's chain a2:3 ... b2:5 is 5 long.
+    position = state("6 blue 2 | a1:3b a2:0r a3:0r a3:1r b2:4r b2:5r")
+    assert ENGINE.winner(position) is None
+    pushed = ENGINE.apply(position, "push a1:3")
+    assert links(pushed) == "a2:0b a2:3r a3:0r a3:1r b2:4r b2:5r"
+    assert ENGINE.winner(pushed) == "red"
+
+
+# A full 6-tile board has 18 faces: 9 links each. The 9 touching pairs are
+# a1:2-b1:5 a1:3-a2:0 a2:1-b1:4 a2:2-b2:5 a2:3-a3:0 a3:1-b2:4 b1:2-c1:5 b1:3-b2:0
+# b2:1-c1:4.
+#
+# Red on every face of the corner tiles a1 a3 c1 (three pairs) and on one face of
+# each inner touching pair (a2:1, b2:5, b1:3); blue on the rest. No touching pair is
+# one colour, so every chain stays on its tile: 2 each, a draw.
+DRAW_RED = "a1:2r a1:3r a2:1r a3:0r a3:1r b1:3r b2:5r c1:4r c1:5r"
+DRAW_BLUE = "a2:0b a2:2b a2:3b b1:2b b1:4b b1:5b b2:0b b2:1b b2:4b"
+
+
+def test_last_link_placed_equal_chains_draw():
+    before = state(f"6 red 2 | {DRAW_RED.replace('b1:3r ', '')} {DRAW_BLUE}")
+    assert (before.supply("red"), before.supply("blue")) == (1, 0)
+    assert ENGINE.winner(before) is None
+    assert ENGINE.winner(ENGINE.apply(before, "place b1:3")) == "draw"
+
+
+# Red pairs b1:2-c1:5 and b1:3-b2:0 make c1:5, b1:2, b1:3, b2:0 (b1 has a third red
+# link, b1:4, which the chain cannot use): 4. Blue pairs a1:2-b1:5 (2 long) and
+# b2:1-c1:4 with b2's other blue links: c1:4, b2:1, one more of b2: 3.
+RED_LONGER = "a1:3r a2:2r a3:0r a3:1r b1:2r b1:3r b1:4r b2:0r c1:5r"
+BLUE_SHORTER = "a1:2b a2:0b a2:1b a2:3b b1:5b b2:1b b2:4b b2:5b c1:4b"
+
+
+def test_last_link_placed_longer_chain_wins():
+    before = state(f"6 red 1 | {RED_LONGER.replace('a2:2r ', '')} {BLUE_SHORTER}")
+    assert ENGINE.winner(before) is None
+    ended = ENGINE.apply(before, "place a2:2")
+    assert ENGINE.winner(ended) == "red"
+    assert ENGINE.legal_moves(ended) == []
+
+
+def test_an_empty_supply_does_not_end_the_game_while_the_other_has_links():
+    position = state(f"6 red 2 | {DRAW_RED} a2:0b")
+    assert position.supply("red") == 0
+    assert ENGINE.winner(position) is None
+    assert refused(ENGINE.format_state(position), "place b2:0") == NO_SUPPLY
+    moves = ENGINE.legal_moves(position)
+    assert moves and not any(isinstance(m, Place) for m in moves)
+
+
+def test_a_player_who_can_do_nothing_ends_the_turn_without_acting():
+    # Red has placed all 9; the only empty face is b2:5. Only a push out of a2:2 (blue)
+    # reaches it, so every red push runs off the board. Delta and omega: red has fewer
+    # links, but each spin turns a link to the edge (cw on delta b1:2 -> a2:4, ccw
+    # a2:2 -> b1:0; cw on omega a2:0 -> b2:2, ccw a2:0 -> a3:4). Theta: red has 5 to 4.
+    text = (
+        "6 red 2 | a1:2r a1:3b a2:0r a2:1b a2:2b a2:3b a3:0r a3:1r b1:2b b1:3b"
+        " b1:4r b1:5r b2:0b b2:1b b2:4r c1:4r c1:5r"
+    )
+    position = state(text)
+    assert ENGINE.winner(position) is None
+    assert ENGINE.legal_moves(position) == [End()]
+    assert ENGINE.apply(position, "end").to_move == "blue"
