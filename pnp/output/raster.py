@@ -32,7 +32,7 @@ def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> 
             width, height = page.get_size()
             # Scale a hair under dpi/72 so PDFium's rounding up lands on the true pixel size.
             bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False,
-                                 fill_colour=(255, 255, 255, 0 if transparent else 255))
+                                 fill_color=(255, 255, 255, 0 if transparent else 255))
             image = bitmap.to_pil()
         finally:
             document.close()
