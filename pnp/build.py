@@ -72,6 +72,18 @@ class BuildResult:
 Progress = Callable[[str], None]
 
 
+def used_text_keys(game: Game) -> tuple[set[str], dict[str, Location]]:
+    """Every catalog key the game's outputs read, with where each is first used."""
+    where: dict[str, Location] = {}
+    for component_set in game.sets:
+        for item in component_set.items:
+            for face in (item.front, item.back):
+                for element in face.elements if face else ():
+                    if getattr(element, "key", None):
+                        where.setdefault(element.key, element.location)
+    return set(where), where
+
+
 def game_languages(game: Game, options: BuildOptions) -> tuple[str, ...]:
     if options.languages is None:
         return game.languages

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.build import FLIPS, FORMATS, BuildOptions, build, load_games
+from pnp.build import FLIPS, FORMATS, BuildOptions, build, load_games, used_text_keys
 from pnp.layout.paper import PAPERS
 from pnp.model.game import LANGUAGES
 
@@ -179,3 +179,71 @@ class _Progress:
     def __exit__(self, *exc) -> None:
         if self.bar is not None:
             self.bar.__exit__(*exc)
+
+
+@main.group("translate")
+def translate_group() -> None:
+    """Translation status and PO files for translators (Poedit, Weblate)."""
+
+
+@translate_group.command("status")
+@click.argument("games", nargs=-1)
+@click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused.")
+def translate_status_command(games, strict) -> None:
+    """Per game and language: missing, stale and unused text keys."""
+    from pnp.i18n.status import format_status, game_status
+
+    clean = True
+    for game, catalogs in load_games(resolve_games(games)):
+        used, where = used_text_keys(game)
+        statuses = game_status(catalogs, used, where)
+        clean = clean and all(status.ok for status in statuses)
+        click.echo(format_status(game.id, statuses))
+    if strict and not clean:
+        raise TranslationIncomplete("translations are incomplete (--strict)")
+
+
+@translate_group.command("export")
+@click.argument("game")
+@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO file to write.")
+def translate_export_command(game, language, output) -> None:
+    """Write GAME's texts as a PO file: context = key, msgid = English, msgstr = translation."""
+    from pnp.i18n.po import export_po
+    from pnp.output.files import write_text
+
+    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    write_text(output, export_po(catalogs, language, loaded.id))
+    click.echo(f"wrote {output}", err=True)
+
+
+@translate_group.command("import")
+@click.argument("game")
+@click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+def translate_import_command(game, po_file, language) -> None:
+    """Bring a translator's PO file back into GAME's text/<lang>.yaml."""
+    from pnp.i18n.catalog import catalog_path
+    from pnp.i18n.po import import_po, write_catalog
+
+    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    result = import_po(po_file.read_text(encoding="utf-8"), catalogs, language, file=str(po_file))
+    write_catalog(catalog_path(loaded.folder, language), result.entries, catalogs["en"].entries)
+    click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.folder, language)}", err=True)
+
+
+@translate_group.command("stamp")
+@click.argument("game")
+@click.argument("keys", nargs=-1)
+@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+def translate_stamp_command(game, keys, language) -> None:
+    """Mark translations as checked against the current English (all stale ones if no KEYS)."""
+    from pnp.i18n.stamp import stamp
+
+    [(_, catalogs)] = load_games(resolve_games((game,)))
+    stamped = stamp(catalogs, language, keys or None)
+    click.echo(f"stamped {len(stamped)} texts", err=True)
+
+
+class TranslationIncomplete(click.ClickException):
+    exit_code = 1
