@@ -19,8 +19,9 @@ from pnp.model.units import mm
 from pnp.paint.fonts import font_name
 from pnp.paint.sheets import new_canvas
 
-RANGE_MM = 5
+RANGE_MM = 6
 STEP_MM = 0.5
+LABEL_EVERY_MM = 2
 
 
 def correction_sign(paper: Paper, flip: str, axis: int) -> int:
@@ -63,18 +64,20 @@ def _front(canvas, paper: Paper, flip: str, cx: float, cy: float) -> None:
 
 
 def _scale(canvas, x: float, y: float, axis: int, sign: int) -> None:
-    """Ticks every 0.5 mm from −5 to +5 mm, labelled with the offset each one means."""
+    """Ticks every 0.5 mm from −6 to +6 mm, labelled every 2 mm with the offset each means."""
     canvas.setFont(font_name(), 6)
     steps = int(RANGE_MM / STEP_MM)
+    per_label = int(LABEL_EVERY_MM / STEP_MM)
+    canvas.drawString(x - mm(RANGE_MM) - mm(6), y + mm(1), "X") if axis == 0 else canvas.drawString(x, y + mm(RANGE_MM) + mm(3), "Y")
     for i in range(-steps, steps + 1):
         value = i * STEP_MM
-        length = mm(4) if i % 2 == 0 else mm(2)
+        length = mm(5) if i % per_label == 0 else mm(3) if i % 2 == 0 else mm(2)
         px, py = (x + mm(value), y) if axis == 0 else (x, y + mm(value))
         if axis == 0:
             canvas.line(px, py, px, py + length)
         else:
             canvas.line(px, py, px + length, py)
-        if i % 2 == 0:
+        if i % per_label == 0:
             label = f"{sign * value:+g}" if value else "0"
             if axis == 0:
                 canvas.drawCentredString(px, py - mm(3), label)
