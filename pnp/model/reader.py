@@ -58,7 +58,8 @@ class Fields:
         """Value of key run through parse (which raises ValueError with the expectation)."""
         node = self.get(key, default)
         if node is None:
-            return None if default is MISSING else default
+            # Defaults are written like YAML values ('3mm') and parsed the same way.
+            return None if default is MISSING or default is None else parse(default)
         if node.value is UNRESOLVED:
             return None
         try:

@@ -1,0 +1,165 @@
+"""content/<game>/rulebook.yaml → a located `Rulebook`: booklet kind, cover and sections of blocks.
+
+The rulebook holds structure only: every text is a key into text/<lang>.yaml. The
+loader checks keys against the set of known text keys the caller passes in (the
+model does not read catalogs itself), and collects every problem of the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Collection
+
+from pnp.model.problems import Location, Problems
+from pnp.model.reader import Fields, join_key, unknown_key_message
+from pnp.model.source import Node, load_yaml
+
+BOOKLETS = ("a6-sheet", "a5-saddle")
+# Block kind → what its value is: one text key, a list of keys, an id, or `true`.
+BLOCK_KINDS = {"p": "key", "bullets": "keys", "steps": "keys", "diagram": "id", "example": "id", "components": "flag"}
+
+
+@dataclass(frozen=True)
+class Block:
+    """One piece of a section's body: `keys` for text blocks, `ref` for a diagram or example id."""
+
+    kind: str
+    keys: tuple[str, ...]
+    ref: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    new_page: bool
+    body: tuple[Block, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Cover:
+    tagline: str | None
+    players: str | None
+    minutes: str | None
+    age: str | None
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    booklet: str
+    cover: Cover
+    sections: tuple[Section, ...]
+    location: Location
+
+    @property
+    def text_keys(self) -> tuple[str, ...]:
+        keys = [self.cover.tagline] if self.cover.tagline else []
+        for section in self.sections:
+            keys.append(section.title)
+            keys.extend(k for block in section.body for k in block.keys)
+        return tuple(dict.fromkeys(keys))
+
+
+def rulebook_path(game_folder: Path) -> Path:
+    return Path(game_folder) / "rulebook.yaml"
+
+
+def load_rulebook(game_folder: Path, known_keys: Collection[str] | None = None) -> Rulebook:
+    """Read and check rulebook.yaml; raise ContentError listing every problem."""
+    node = load_yaml(rulebook_path(game_folder))
+    problems = Problems()
+    rulebook = read_rulebook(node, problems, known_keys)
+    problems.raise_if_any()
+    return rulebook
+
+
+def read_rulebook(node: Node, problems: Problems, known_keys: Collection[str] | None = None) -> Rulebook:
+    fields = Fields(node, "", problems)
+    check = _KeyCheck(known_keys, problems)
+    booklet = fields.choice("booklet", BOOKLETS, default="a5-saddle")
+    cover = _read_cover(fields.mapping("cover", default=None), check)
+    sections = tuple(s for path, item in fields.items("sections") if (s := _read_section(item, path, problems, check)))
+    fields.finish()
+    if not sections and "sections" in fields.values:
+        problems.add(fields.values["sections"].location, "sections", "a rulebook needs at least one section")
+    return Rulebook(booklet or "a5-saddle", cover, sections, node.location)
+
+
+class _KeyCheck:
+    """Reports a text key that no catalog defines, at the place it is used."""
+
+    def __init__(self, known: Collection[str] | None, problems: Problems):
+        self.known, self.problems = known, problems
+
+    def __call__(self, key: str | None, node: Node, path: str) -> str | None:
+        if key is not None and self.known is not None and key not in self.known:
+            self.problems.add(node.location, path, f"no text '{key}' in text/en.yaml")
+        return key
+
+
+def _read_cover(fields: Fields | None, check: _KeyCheck) -> Cover:
+    if fields is None:
+        return Cover(None, None, None, None)
+    tagline = fields.text("tagline", default=None)
+    if tagline is not None:
+        check(tagline, fields.values["tagline"], join_key(fields.path, "tagline"))
+    cover = Cover(tagline, fields.text("players", default=None), fields.text("minutes", default=None),
+                  fields.text("age", default=None))
+    fields.finish()
+    return cover
+
+
+def _read_section(node: Node, path: str, problems: Problems, check: _KeyCheck) -> Section | None:
+    fields = Fields(node, path, problems)
+    title = fields.text("title")
+    if title is not None:
+        check(title, fields.values["title"], join_key(path, "title"))
+    new_page = fields.boolean("new_page", default=False)
+    body = tuple(b for item_path, item in fields.items("body") if (b := _read_block(item, item_path, problems, check)))
+    fields.finish()
+    if title is None:
+        return None
+    return Section(title, bool(new_page), body, node.location)
+
+
+def _read_block(node: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+    if not node.is_map or len(node.value) != 1:
+        problems.add(node.location, path, f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)})")
+        return None
+    [(kind, value)] = node.value.items()
+    if kind not in BLOCK_KINDS:
+        problems.add(node.location, join_key(path, kind), unknown_key_message(kind, list(BLOCK_KINDS)).replace("key", "block kind", 1))
+        return None
+    reader = {"key": _key_block, "keys": _keys_block, "id": _id_block, "flag": _flag_block}[BLOCK_KINDS[kind]]
+    return reader(kind, value, join_key(path, kind), problems, check)
+
+
+def _key_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+    if not isinstance(value.value, str):
+        problems.add(value.location, path, f"expected a text key, got {value.value!r}")
+        return None
+    return Block(kind, (check(value.value, value, path),), None, value.location)
+
+
+def _keys_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+    if not value.is_list or not value.value or not all(isinstance(v.value, str) for v in value.value):
+        problems.add(value.location, path, "expected a list of text keys")
+        return None
+    keys = tuple(check(v.value, v, join_key(path, i)) for i, v in enumerate(value.value))
+    return Block(kind, keys, None, value.location)
+
+
+def _id_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+    if not isinstance(value.value, str) or not value.value:
+        problems.add(value.location, path, f"expected the id of a {kind}, got {value.value!r}")
+        return None
+    return Block(kind, (), value.value, value.location)
+
+
+def _flag_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+    if value.value is not True:
+        problems.add(value.location, path, f"expected true (the list of components is generated), got {value.value!r}")
+        return None
+    return Block(kind, (), None, value.location)

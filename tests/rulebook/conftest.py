@@ -1,0 +1,114 @@
+"""Fixtures: the four games' rulebooks built once, and a small fixture game to break.
+
+pnp.paint.diagrams is being written alongside; until it exists these tests draw
+diagrams with standin_diagrams.py (the product itself always calls the real package).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import standin_diagrams  # noqa: E402
+
+from pnp.i18n.catalog import fingerprint, load_catalogs  # noqa: E402
+from pnp.model.game import load_game  # noqa: E402
+from pnp.paint.rulebook import build_rulebooks, pictures  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
+
+
+def _real_diagrams() -> bool:
+    try:
+        module = importlib.import_module("pnp.paint.diagrams")
+    except ImportError:
+        return False
+    return all(hasattr(module, name) for name in ("diagram_drawing", "example_steps"))
+
+
+REAL_DIAGRAMS = _real_diagrams()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def diagrams():
+    with pytest.MonkeyPatch.context() as patch:
+        if not REAL_DIAGRAMS:
+            patch.setattr(pictures, "diagram_painters", lambda: standin_diagrams)
+        yield
+
+
+def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
+    game = load_game(folder)
+    catalogs = load_catalogs(game.folder, game.languages)
+    return build_rulebooks(game, catalogs, out, languages, papers, strict)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, diagrams) -> dict[str, tuple[list[Path], list[str]]]:
+    out = tmp_path_factory.mktemp("rulebooks")
+    return {name: build(ROOT / "content" / name, out) for name in GAMES}
+
+
+GAME_YAML = """\
+title: Tiny Fold
+authors: [A. Designer]
+version: "0.1"
+licence: CC BY 4.0
+languages: [en, da]
+players: "2"
+palette:
+  ink: "#222222"
+  blue: "#0072B2"
+"""
+
+COMPONENTS_YAML = """\
+sets:
+  stones:
+    extends: tokens/disc-25
+    items:
+      - {id: one}
+    front:
+      background: blue
+"""
+
+
+def rulebook_yaml(booklet: str, pages: int) -> str:
+    sections = "".join(f"""\
+  - title: rules.s{n}.title
+    new_page: true
+    body:
+      - p: rules.s{n}.p
+""" for n in range(1, pages + 1))
+    return f"booklet: {booklet}\ncover:\n  tagline: rules.tagline\nsections:\n{sections}"
+
+
+def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, english: dict | None = None,
+              danish: dict | None = None) -> Path:
+    """A game folder with one short section per page; english/danish override texts."""
+    english = {"rules.tagline": "A tiny game.", "component.stones.name": "Stones",
+               **{k: v for n in range(1, pages + 1) for k, v in
+                  ((f"rules.s{n}.title", f"Part {n}"), (f"rules.s{n}.p", f"The rules of part {n}."))},
+               **(english or {})}
+    danish = {"rules.tagline": "Et lille spil.", "component.stones.name": "Sten",
+              **{k: v for n in range(1, pages + 1) for k, v in
+                 ((f"rules.s{n}.title", f"Del {n}"), (f"rules.s{n}.p", f"Reglerne for del {n}: æ ø å."))},
+              **(danish or {})}
+    (folder / "text").mkdir(parents=True)
+    (folder / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
+    (folder / "components.yaml").write_text(COMPONENTS_YAML, encoding="utf-8")
+    (folder / "rulebook.yaml").write_text(rulebook_yaml(booklet, pages), encoding="utf-8")
+    (folder / "text" / "en.yaml").write_text("".join(f"{k}: {quote(v)}\n" for k, v in english.items()), encoding="utf-8")
+    (folder / "text" / "da.yaml").write_text("".join(
+        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(english[k])}\"\n" for k, v in danish.items() if v is not None),
+        encoding="utf-8")
+    return folder
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

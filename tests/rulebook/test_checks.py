@@ -1,0 +1,65 @@
+"""Rulebook checks on a small fixture game: overflow is an error naming game, language and key;
+a missing translation falls back with a warning, or fails under --strict."""
+
+from __future__ import annotations
+
+import pypdf
+import pytest
+from conftest import build, make_game
+
+from pnp.model.problems import ContentError
+
+HUGE = " ".join(["Dette er en meget lang sætning om brikker, der bliver ved og ved."] * 40)
+
+
+def test_fixture_game_builds_an_eight_page_sheet(tmp_path):
+    paths, warnings = build(make_game(tmp_path / "tiny-fold"), tmp_path / "out", papers=("a4",))
+    assert warnings == []
+    booklet = tmp_path / "out" / "tiny-fold" / "tiny-fold-booklet-da-a4.pdf"
+    assert booklet in paths and len(pypdf.PdfReader(booklet).pages) == 2
+
+
+def test_overflowing_danish_text_names_game_language_and_key(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", danish={"rules.s3.p": HUGE})
+    with pytest.raises(ContentError) as caught:
+        build(folder, tmp_path / "out", papers=("a4",))
+    [problem] = caught.value.problems
+    assert problem.key == "rules.s3.p"
+    assert problem.location.file.endswith("text/da.yaml") and problem.location.line > 0
+    message = str(problem)
+    assert "tiny-fold (da)" in message and "'rules.s3.p'" in message and "page 4" in message
+    assert not (tmp_path / "out").exists()  # nothing written when a check fails
+
+
+def test_too_many_pages_is_an_error(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", pages=8)  # the cover and 8 more: 9 pages
+    with pytest.raises(ContentError, match=r"tiny-fold \(en\).*needs 9 pages but holds 8"):
+        build(folder, tmp_path / "out", papers=("a4",))
+
+
+def test_a5_booklet_lets_long_text_flow(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle", danish={"rules.s3.p": HUGE * 3})
+    paths, _ = build(folder, tmp_path / "out", papers=("a4",))
+    reading = tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf"
+    assert len(pypdf.PdfReader(reading).pages) > 8
+
+
+def test_missing_danish_text_falls_back_with_a_warning(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
+    paths, warnings = build(folder, tmp_path / "out", papers=("a4",))
+    assert warnings == ["tiny-fold: rulebook: no da text for 'rules.s2.p'; using English"]
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf").pages)
+    assert "The rules of part 2." in text and "Reglerne for del 3: æ ø å." in text
+
+
+def test_strict_turns_the_fallback_into_an_error(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
+    with pytest.raises(ContentError, match=r"da\.yaml rules\.s2\.p: .*no da text for 'rules\.s2\.p'.*--strict"):
+        build(folder, tmp_path / "out", papers=("a4",), strict=True)
+
+
+def test_unknown_text_key_in_rulebook_is_located(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold")
+    (folder / "rulebook.yaml").write_text((folder / "rulebook.yaml").read_text().replace("rules.s2.p", "rules.s2.para"))
+    with pytest.raises(ContentError, match=r"rulebook\.yaml:\d+:\d+ sections\[1\]\.body\[0\]\.p: no text 'rules\.s2\.para'"):
+        build(folder, tmp_path / "out")
