@@ -1,0 +1,299 @@
+"""diagrams.yaml and examples.yaml → typed, located specs of rule diagrams and example plays.
+
+A diagram is hand-placed frames (a board, pieces named by component set and item,
+markers, labels) or an engine position with moves that an adapter turns into frames;
+hand-placed pieces and markers may be laid over an engine's frames. An example play
+is a list of steps, each a few moves in the engine's notation with its caption keys
+and the claims its captions make. Positions are board cells: `at: [2, 1]` is the
+centre of the cell in column 2, row 1 (counted from 0, rows downwards); fractions
+place things between cells. Unknown keys are problems, like everywhere else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.reader import Fields, join_key
+from pnp.model.source import Node, load_yaml
+
+Point = tuple[float, float]
+FACES = ("front", "back")
+MARKS = ("circle", "square", "line", "arrow", "cross", "label", "label-key")
+DEFAULT_WIDTH = 85 * 72 / 25.4
+
+
+@dataclass(frozen=True)
+class PieceSpec:
+    set_id: str
+    item_id: str
+    at: Point
+    face: str
+    size: float
+    turn: float
+    location: Location
+
+
+@dataclass(frozen=True)
+class MarkSpec:
+    """A marker: `points` holds one point (circle, square, cross, label) or a path."""
+
+    kind: str
+    points: tuple[Point, ...]
+    text: str | None
+    bend: float
+    dashed: bool
+    location: Location
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """Board cells: a cols × rows grid, or a free list of cells; `none` draws no board."""
+
+    cells: tuple[tuple[int, int], ...]
+    fill: str | None
+
+
+@dataclass(frozen=True)
+class FrameSpec:
+    board: BoardSpec | None
+    pieces: tuple[PieceSpec, ...]
+    marks: tuple[MarkSpec, ...]
+    label: str | None
+    label_key: str | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class DiagramSpec:
+    """One diagram; `engine` set means `position`, `moves` and `view` go to its adapter."""
+
+    id: str
+    width: float
+    caption_key: str
+    per_row: int
+    engine: str | None
+    view: str | None
+    position: str | None
+    moves: tuple[tuple[str, Location], ...]
+    options: Node | None
+    frames: tuple[FrameSpec, ...]
+    overlay: FrameSpec | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class StepSpec:
+    number: int
+    moves: tuple[tuple[str, Location], ...]
+    text_keys: tuple[str, ...]
+    checks: Node | None
+    location: Location
+
+
+@dataclass(frozen=True)
+class ExampleSpec:
+    id: str
+    engine: str
+    position: str | None
+    width: float
+    steps: tuple[StepSpec, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class DiagramBook:
+    """Every diagram and example play of one game, by id, in the order written."""
+
+    diagrams: dict[str, DiagramSpec]
+    examples: dict[str, ExampleSpec]
+
+
+def read_diagram_book(game_folder: Path, problems: Problems) -> DiagramBook:
+    """Both files of a game folder (either may be absent); problems are collected."""
+    diagrams = _read_file(Path(game_folder) / "diagrams.yaml", "diagrams", read_diagram, problems)
+    examples = _read_file(Path(game_folder) / "examples.yaml", "examples", read_example, problems)
+    return DiagramBook(diagrams, examples)
+
+
+def _read_file(path: Path, section: str, read, problems: Problems) -> dict:
+    if not path.is_file():
+        return {}
+    try:
+        root = load_yaml(path)
+    except ContentError as error:
+        problems.extend(error.problems)
+        return {}
+    fields = Fields(root, "", problems)
+    mapping = fields.mapping(section)
+    fields.finish()
+    if mapping is None or not mapping.node.is_map:
+        return {}
+    result = {}
+    for key, node in mapping.values.items():
+        mapping.used.add(key)
+        spec = read(str(key), node, join_key(section, str(key)), problems)
+        if spec is not None:
+            result[str(key)] = spec
+    return result
+
+
+def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> DiagramSpec | None:
+    fields = Fields(node, path, problems)
+    width = fields.length("width", default=None) or DEFAULT_WIDTH
+    caption = fields.text("caption", default=f"diagram.{diagram_id}.caption")
+    per_row = fields.integer("per-row", default=0, minimum=0) or 0
+    engine = fields.text("engine", default=None)
+    view = fields.text("view", default=None)
+    position = fields.text("position", default=None)
+    moves = _moves(fields)
+    options = fields.get("options", default=None)
+    frames = tuple(read_frame(n, p, problems) for p, n in fields.items("frames", default=[]))
+    overlay = _overlay(fields, node, path, problems)
+    fields.finish()
+    if engine is None and not frames and overlay is None:
+        fields.report(node, "a diagram needs 'frames:', pieces and marks, or an 'engine:' with a position")
+    if engine is None and (position or moves or view):
+        fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
+    if not node.is_map:
+        return None
+    return DiagramSpec(diagram_id, width, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
+
+
+def _overlay(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec | None:
+    """The frame written directly on the diagram (board, pieces, marks, label), if any."""
+    keys = ("board", "pieces", "marks", "label", "label-key")
+    if not any(fields.has(k) for k in keys):
+        return None
+    return _frame_from(fields, node, path, problems)
+
+
+def read_frame(node: Node, path: str, problems: Problems) -> FrameSpec:
+    fields = Fields(node, path, problems)
+    frame = _frame_from(fields, node, path, problems)
+    fields.finish()
+    return frame
+
+
+def _frame_from(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec:
+    board_fields = fields.mapping("board", default=None)
+    board = _board(board_fields) if board_fields is not None else None
+    pieces = tuple(p for p in (_piece(n, p, problems) for p, n in fields.items("pieces", default=[])) if p)
+    marks = tuple(m for m in (_mark(n, p, problems) for p, n in fields.items("marks", default=[])) if m)
+    label = fields.text("label", default=None)
+    label_key = fields.text("label-key", default=None)
+    return FrameSpec(board, pieces, marks, label, label_key, node.location)
+
+
+def _board(fields: Fields) -> BoardSpec:
+    cells: list[tuple[int, int]] = []
+    grid = fields.get("grid", default=None)
+    if grid is not None:
+        size = _point(grid, join_key(fields.path, "grid"), fields.problems)
+        if size is not None:
+            cells = [(c, r) for r in range(int(size[1])) for c in range(int(size[0]))]
+    for path, node in fields.items("cells", default=[]):
+        point = _point(node, path, fields.problems)
+        if point is not None:
+            cells.append((int(point[0]), int(point[1])))
+    fill = fields.text("fill", default=None)
+    fields.finish()
+    if not cells and not fields.problems.items:
+        fields.report(fields.node, "a board needs 'grid: [columns, rows]' or 'cells: [[column, row], ...]'")
+    return BoardSpec(tuple(cells), fill)
+
+
+def _piece(node: Node, path: str, problems: Problems) -> PieceSpec | None:
+    fields = Fields(node, path, problems)
+    set_id, item_id = fields.text("set"), fields.text("item")
+    at = _point(fields.get("at"), join_key(path, "at"), problems) if fields.has("at") else fields.get("at")
+    face = fields.choice("face", FACES, default="front")
+    size = fields.number("size", default=0.86)
+    turn = fields.number("turn", default=0.0)
+    fields.finish()
+    if set_id is None or item_id is None or at is None:
+        return None
+    return PieceSpec(set_id, item_id, at, face or "front", size or 0.86, turn or 0.0, node.location)
+
+
+def _mark(node: Node, path: str, problems: Problems) -> MarkSpec | None:
+    fields = Fields(node, path, problems)
+    kinds = [k for k in MARKS if fields.has(k)]
+    if len(kinds) != 1:
+        fields.report(node, f"expected exactly one marker kind ({', '.join(MARKS)})")
+        return None
+    kind = kinds[0]
+    bend = fields.number("bend", default=0.0) or 0.0
+    dashed = bool(fields.boolean("dashed", default=False))
+    if kind in ("label", "label-key"):
+        text = fields.text(kind)
+        at = _point(fields.get("at"), join_key(path, "at"), problems) if fields.has("at") else fields.get("at")
+        points = (at,) if at else ()
+    else:
+        text = None
+        points = _points(fields.get(kind), join_key(path, kind), problems, path_like=kind in ("line", "arrow"))
+    fields.finish()
+    if not points:
+        return None
+    return MarkSpec(kind, points, text, bend, dashed, node.location)
+
+
+def _points(node: Node, path: str, problems: Problems, path_like: bool) -> tuple[Point, ...]:
+    if not path_like:
+        point = _point(node, path, problems)
+        return (point,) if point else ()
+    if not node.is_list or len(node.value) < 2:
+        problems.add(node.location, path, "expected a list of at least two points, e.g. [[0, 0], [2, 0]]")
+        return ()
+    points = [_point(n, join_key(path, i), problems) for i, n in enumerate(node.value)]
+    return tuple(points) if all(points) else ()
+
+
+def _point(node: Node, path: str, problems: Problems) -> Point | None:
+    values = node.value if node.is_list else None
+    if values is None or len(values) != 2 or not all(_is_number(v.value) for v in values):
+        problems.add(node.location, path, f"expected a point [column, row], got {node.plain()!r}")
+        return None
+    return (float(values[0].value), float(values[1].value))
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _moves(fields: Fields) -> tuple[tuple[str, Location], ...]:
+    moves = []
+    for path, node in fields.items("moves", default=[]):
+        if isinstance(node.value, str):
+            moves.append((node.value, node.location))
+        else:
+            fields.problems.add(node.location, path, f"expected a move in the engine's notation, got {node.plain()!r}")
+    return tuple(moves)
+
+
+def read_example(example_id: str, node: Node, path: str, problems: Problems) -> ExampleSpec | None:
+    fields = Fields(node, path, problems)
+    engine = fields.text("engine")
+    position = fields.text("position", default=None)
+    width = fields.length("width", default=None) or DEFAULT_WIDTH
+    steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
+    fields.finish()
+    if engine is None or not node.is_map:
+        return None
+    return ExampleSpec(example_id, engine, position, width, steps, node.location)
+
+
+def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec:
+    fields = Fields(node, path, problems)
+    moves = _moves(fields)
+    text = fields.text("text", default=f"example.{example_id}.step{number:02d}")
+    notes = []
+    for note_path, note in fields.items("notes", default=[]):
+        if isinstance(note.value, str):
+            notes.append(note.value)
+        else:
+            problems.add(note.location, note_path, f"expected a text key, got {note.plain()!r}")
+    checks = fields.get("check", default=None)
+    fields.finish()
+    return StepSpec(number, moves, (text, *notes), checks, node.location)

@@ -1,0 +1,11 @@
+"""Rule diagrams and example plays: YAML specs and engine states → scenes → reportlab Drawings.
+
+`load_diagrams`, `diagram_drawing` and `example_steps` (in `api`) are what a rulebook
+uses; `output.write_diagrams` writes each picture alone as PDF, PNG and SVG. Engine
+adapters (one module per game) turn engine states into scene frames; `render` paints
+scenes with the game's printed faces.
+"""
+
+from pnp.paint.diagrams.api import diagram_caption, diagram_drawing, example_steps, load_diagrams
+
+__all__ = ["diagram_caption", "diagram_drawing", "example_steps", "load_diagrams"]

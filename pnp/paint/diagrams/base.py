@@ -1,0 +1,46 @@
+"""What every engine adapter is given and gives back: engine states in, scene frames out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, Sequence
+
+from pnp.games.base import Engine
+from pnp.model.diagrams import DiagramSpec
+from pnp.model.problems import Problems
+from pnp.model.reader import Fields
+from pnp.model.source import Node
+from pnp.paint.diagrams import scene as sc
+from pnp.paint.diagrams.replay import Played
+
+
+@dataclass(frozen=True)
+class Context:
+    """The game-side facts an adapter needs: item ids by attribute values, texts, problems."""
+
+    item: Callable[[str, dict], "str | None"]
+    lookup: Callable[[str], str]
+    problems: Problems
+
+
+@dataclass(frozen=True)
+class Request:
+    """An engine diagram to draw: the spec, its start state, the moves played, its options."""
+
+    spec: DiagramSpec
+    start: Any
+    played: Sequence[Played]
+    options: Fields
+
+
+class Adapter(Protocol):
+    """Turns one engine's states into frames; checks the claims example captions make."""
+
+    engine: Engine
+    views: tuple[str, ...]
+
+    def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]: ...
+
+    def step(self, played: Sequence[Played], last: bool, context: Context) -> sc.Frame: ...
+
+    def check(self, claim: str, value: Node, played: Sequence[Played]) -> str | None: ...

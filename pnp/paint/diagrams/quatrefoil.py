@@ -1,0 +1,183 @@
+"""Quatrefoil states → frames: the 2×2 of tokens, the free token beside it, moves as three frames.
+
+A push shows the free token lined up at the entry, then the line half-way along, then
+the ejected token at the far end; a twist passes through a diamond; a stack lifts the
+free token onto the centre. A solution view replays the solver's shortest solution,
+one frame per move. Every state comes from the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from pnp.games import quatrefoil as q
+from pnp.model.source import Node
+from pnp.paint.diagrams import scene as sc
+from pnp.paint.diagrams.base import Context, Request
+from pnp.paint.diagrams.replay import Played
+
+TOKENS = "tokens"
+CENTRES = {"NW": (0.5, 0.5), "NE": (1.5, 0.5), "SW": (0.5, 1.5), "SE": (1.5, 1.5)}
+MIDDLE = (1.0, 1.0)
+FREE = (2.9, 1.0)
+STEPS = {">": (1, 0), "<": (-1, 0), "v": (0, 1), "^": (0, -1)}
+
+
+class QuatrefoilAdapter:
+    engine = q.ENGINE
+    views = ("position", "moves", "solution")
+
+    def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
+        view = request.spec.view or ("moves" if request.played else "position")
+        target = request.options.text("target", default=None)
+        if view == "solution":
+            return self._solution(request.start, target, request, context)
+        if view == "moves":
+            return tuple(f for p in request.played for f in move_frames(p))
+        return (position_frame(request.start),)
+
+    def _solution(self, start: q.State, target: str | None, request: Request, context: Context) -> tuple[sc.Frame, ...]:
+        if target is None:
+            request.options.report(request.options.node, "a solution view needs 'target:', the deal, e.g. 'bg/pr+y'")
+            return (position_frame(start),)
+        try:
+            goal = q.parse_target(target)
+        except ValueError as error:
+            request.options.report(request.options.values["target"], str(error), "target")
+            return (position_frame(start),)
+        return solution_frames(start, goal)
+
+    def step(self, played: Sequence[Played], last: bool, context: Context) -> sc.Frame:
+        return position_frame(played[-1].after)
+
+    def check(self, claim: str, value: Node, played: Sequence[Played]) -> str | None:
+        return f"Quatrefoil example steps make no '{claim}' claims"
+
+
+def _token(letter: str, at: tuple[float, float], turn: float = 0.0, size: float = 0.86) -> sc.Piece:
+    return sc.Piece(TOKENS, q.COLOURS[letter], at[0], at[1], size=size, turn=turn)
+
+
+def _board() -> list[sc.Item]:
+    return [sc.Cell(x, y) for x, y in CENTRES.values()]
+
+
+def position_frame(state: q.State, free_at: tuple[float, float] = FREE, extra: Sequence[sc.Item] = (), label: str | None = None) -> sc.Frame:
+    items: list[sc.Item] = _board() + [_token(state.at(p), CENTRES[p]) for p in q.POSITIONS]
+    if state.stacked:
+        items.append(_token(state.free, MIDDLE, size=0.95))
+    else:
+        items.append(_token(state.free, free_at))
+    return sc.Frame(tuple(items) + tuple(extra), label=label, bounds=_cover(_bounds(free_at), extra))
+
+
+def _cover(bounds, items: Sequence[sc.Item]) -> tuple[float, float, float, float]:
+    """bounds grown to take in the items (arrows beside the quatrefoil), with a small margin."""
+    boxes = [bounds] + [_grow(sc.extent(i), 0.12) for i in items]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def _grow(box, margin: float):
+    return (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
+
+
+def _bounds(*points) -> tuple[float, float, float, float]:
+    xs = [0.0, 2.0] + [p[0] - 0.55 for p in points] + [p[0] + 0.55 for p in points]
+    ys = [0.0, 2.0] + [p[1] - 0.55 for p in points] + [p[1] + 0.55 for p in points]
+    return (min(xs) - 0.1, min(ys) - 0.1, max(xs) + 0.1, max(ys) + 0.1)
+
+
+def move_frames(played: Played) -> tuple[sc.Frame, ...]:
+    if isinstance(played.move, q.Push):
+        return push_frames(played.before, played.move, played.after)
+    if isinstance(played.move, q.Twist):
+        return twist_frames(played.before, played.move.clockwise, played.after)
+    return stack_frames(played.before, played.after)
+
+
+def _shift(point, step, k: float) -> tuple[float, float]:
+    return (point[0] + step[0] * k, point[1] + step[1] * k)
+
+
+def push_frames(before: q.State, push: q.Push, after: q.State) -> tuple[sc.Frame, ...]:
+    entry, far = push.line
+    step = STEPS[push.heading]
+    start = _shift(CENTRES[entry], step, -1)
+    out = _outward(entry, far)
+    arrow = sc.Stroke((_shift(_shift(start, out, 0.7), step, -0.3), _shift(CENTRES[far], out, 0.7)), arrow=True)
+    first = position_frame(before, start, (arrow,))
+    ejected_at = _shift(CENTRES[far], step, 1)
+    return (first, _half_push(before, push, start, ejected_at), position_frame(after, ejected_at))
+
+
+def _outward(entry: str, far: str) -> tuple[int, int]:
+    """The side of the pushed line away from the other line: where its arrow goes."""
+    (x1, y1), (x2, y2) = CENTRES[entry], CENTRES[far]
+    if y1 == y2:
+        return (0, -1) if y1 < 1 else (0, 1)
+    return (-1, 0) if x1 < 1 else (1, 0)
+
+
+def _half_push(before: q.State, push: q.Push, start, ejected_at) -> sc.Frame:
+    entry, far = push.line
+    step = STEPS[push.heading]
+    items: list[sc.Item] = _board()
+    for position in q.POSITIONS:
+        centre = CENTRES[position]
+        moving = position in push.line
+        items.append(_token(before.at(position), _shift(centre, step, 0.5) if moving else centre))
+    items.append(_token(before.free, _shift(start, step, 0.5)))
+    return sc.Frame(tuple(items), bounds=_bounds(start, ejected_at))
+
+
+def _rotated(point, angle: float) -> tuple[float, float]:
+    # y grows downwards, so a positive angle turns clockwise on the page.
+    dx, dy = point[0] - MIDDLE[0], point[1] - MIDDLE[1]
+    c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return (MIDDLE[0] + dx * c - dy * s, MIDDLE[1] + dx * s + dy * c)
+
+
+def twist_frames(before: q.State, clockwise: bool, after: q.State) -> tuple[sc.Frame, ...]:
+    ends = ((-0.42, 1.45), (1.45, -0.42))
+    start, end = ends if clockwise else ends[::-1]
+    arrow = sc.Stroke((start, end), arrow=True, bend=0.75 if clockwise else -0.75)
+    angle = 45 if clockwise else -45
+    diamond = [sc.Cell(*_rotated(CENTRES[p], angle)) for p in q.POSITIONS]
+    tokens = [_token(before.at(p), _rotated(CENTRES[p], angle), turn=angle) for p in q.POSITIONS]
+    middle = sc.Frame(tuple(_diamond_cells(angle) + tokens + [_token(before.free, FREE)]), bounds=_bounds(FREE, (1, -0.25), (1, 2.25)))
+    return (position_frame(before, extra=(arrow,)), middle, position_frame(after))
+
+
+def _diamond_cells(angle: float) -> list[sc.Item]:
+    corners = [(0, 0), (2, 0), (2, 2), (0, 2)]
+    return [sc.Outline(tuple(_rotated(c, angle) for c in corners), "board-line", width=0.8)]
+
+
+def stack_frames(before: q.State, after: q.State) -> tuple[sc.Frame, ...]:
+    arrow = sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.45, MIDDLE[1])), arrow=True, bend=0.35)
+    lifted = list(position_frame(before).items[:-1]) + [_token(before.free, (1.95, 0.55), size=0.95)]
+    return (position_frame(before, extra=(arrow,)), sc.Frame(tuple(lifted), bounds=_bounds(FREE)), position_frame(after))
+
+
+def solution_frames(start: q.State, goal: q.State) -> tuple[sc.Frame, ...]:
+    """One frame per move of the solver's shortest solution, then the stack; each shows its move."""
+    moves = q.shortest_solution(start, goal) + [q.STACK]
+    state, frames = start, []
+    for number, move in enumerate(moves, 1):
+        frames.append(position_frame(state, extra=_hint(move), label=str(number)))
+        state = q.apply(state, move)
+    return tuple(frames)
+
+
+def _hint(move: q.Move) -> tuple[sc.Item, ...]:
+    """A small arrow saying which move comes next."""
+    if isinstance(move, q.Push):
+        entry, far = move.line
+        step, out = STEPS[move.heading], _outward(entry, far)
+        return (sc.Stroke((_shift(_shift(CENTRES[entry], out, 0.7), step, -0.5), _shift(CENTRES[far], out, 0.7)), arrow=True),)
+    if isinstance(move, q.Twist):
+        ends = ((-0.42, 1.45), (1.45, -0.42))
+        start, end = ends if move.clockwise else ends[::-1]
+        return (sc.Stroke((start, end), arrow=True, bend=0.75 if move.clockwise else -0.75),)
+    return (sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.45, MIDDLE[1])), arrow=True, bend=0.35),)

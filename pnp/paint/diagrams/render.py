@@ -1,0 +1,293 @@
+"""A Scene → a reportlab Drawing of a given width: frames in rows joined by thick arrows.
+
+Cells are scaled so the widest row fills the width (never more than MAX_CELL per cell,
+so a small diagram does not balloon); line widths and type stay in points, so every
+diagram reads alike at rulebook size. Pieces are the printed faces' Drawings, scaled
+into place, so a diagram shows exactly what is cut from the sheets.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.graphics import shapes
+from reportlab.lib import colors
+
+from pnp.model.colours import Colour
+from pnp.model.units import mm
+from pnp.paint.colours import to_reportlab
+from pnp.paint.diagrams import scene as sc
+from pnp.paint.faces import new_drawing, outline
+from pnp.paint.fonts import font_name
+from pnp.paint.text import LEADING, wrap
+
+DEFAULT_WIDTH = mm(85)
+MAX_CELL = mm(16)
+JOIN_GAP = mm(9)
+ROW_GAP = mm(4)
+LABEL_SIZE = 7.5
+CAPTION_SIZE = 8.5
+
+# House style by meaning, as python-chess keys its colours; a game's palette may override.
+STYLE = {
+    "ink": "#1F2A36",
+    "board": "#F1ECE1",
+    "board-line": "#B9AE99",
+    "marker": "#1F2A36",
+    "highlight": "#FFD966",
+    "win": "#AA3377",
+    "cross": "#CC3311",
+    "arrow": "#1F2A36",
+    "join": "#8C8373",
+    "plate": "#FFFFFF",
+}
+
+
+@dataclass(frozen=True)
+class Art:
+    """A face Drawing ready to scale: the drawing, the component's shape and its size in points."""
+
+    drawing: shapes.Drawing
+    shape: str
+    width: float
+    height: float
+
+
+PieceArt = Callable[[sc.Piece], "Art | None"]
+
+
+class Renderer:
+    """Paints scenes with one game's piece art and palette."""
+
+    def __init__(self, art: PieceArt, palette: dict[str, Colour]):
+        self.art = art
+        self.palette = palette
+
+    def colour(self, paint: sc.Paint):
+        if paint is None:
+            return None
+        if isinstance(paint, Colour):
+            return to_reportlab(paint)
+        if paint in self.palette and paint not in ("board", "board-line"):
+            return to_reportlab(self.palette[paint])
+        return colors.HexColor(STYLE.get(paint, STYLE["ink"]))
+
+    def drawing(self, scene: sc.Scene, width: float = DEFAULT_WIDTH, caption: str | None = None,
+                cell: float | None = None) -> shapes.Drawing:
+        """The scene at most `width` wide (exactly, unless cells hit MAX_CELL); `cell` fixes the scale."""
+        rows = scene.rows()
+        scale = cell or _scale(rows, width)
+        heights = [_row_height(row, scale) for row in rows]
+        used_width = max(_row_width(row, scale) for row in rows)
+        caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, "italic") if caption else []
+        caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
+        total = sum(heights) + ROW_GAP * (len(rows) - 1) + caption_height
+        drawing = new_drawing(used_width, total)
+        top = total
+        for row, height in zip(rows, heights):
+            left = (used_width - _row_width(row, scale)) / 2
+            self._row(drawing, row, scale, left, top, height, scene.joined)
+            top -= height + ROW_GAP
+        self._caption(drawing, caption_lines, used_width)
+        return drawing
+
+    def _row(self, drawing, row, scale, left, top, height, joined) -> None:
+        label_room = _label_room(row)
+        for index, frame in enumerate(row):
+            x0, y0, x1, y1 = frame.area()
+            frame_top = top - (height - label_room - (y1 - y0) * scale) / 2
+            group = shapes.Group()
+            space = _Space(left, frame_top, x0, y0, scale)
+            for item in frame.items:
+                self._item(group, space, item)
+            drawing.add(group)
+            if frame.label:
+                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE, "regular", self.colour("ink")))
+            left += (x1 - x0) * scale
+            if joined and index < len(row) - 1:
+                middle = top - (height - label_room) / 2
+                drawing.add(self._join(left, middle))
+                left += JOIN_GAP
+
+    def _join(self, left: float, middle: float) -> shapes.Group:
+        group = shapes.Group()
+        _arrow_into(group, [(left + mm(1.6), middle), (left + JOIN_GAP - mm(1.6), middle)], 3.2, self.colour("join"), head=mm(3))
+        return group
+
+    def _caption(self, drawing, lines: list[str], width: float) -> None:
+        for index, line in enumerate(lines):
+            baseline = (len(lines) - index - 1) * CAPTION_SIZE * LEADING + 2
+            drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, "italic", self.colour("ink")))
+
+    def _item(self, group, space: "_Space", item: sc.Item) -> None:
+        getattr(self, "_" + type(item).__name__.lower())(group, space, item)
+
+    def _cell(self, group, space, item: sc.Cell) -> None:
+        x, y = space.point(item.x, item.y)
+        if item.shape == "hex":
+            points = _hexagon(x, y, item.size * space.scale)
+            shape = shapes.Polygon(points)
+        else:
+            half = item.size * space.scale / 2
+            shape = shapes.Rect(x - half, y - half, 2 * half, 2 * half)
+        shape.fillColor, shape.strokeColor, shape.strokeWidth = self.colour(item.fill), self.colour(item.stroke), 0.6
+        group.add(shape)
+
+    def _piece(self, group, space, item: sc.Piece) -> None:
+        art = self.art(item)
+        if art is None:
+            return
+        x, y = space.point(item.x, item.y)
+        k = item.size * space.scale / art.width
+        placed = shapes.Group(*art.drawing.contents)
+        rim = outline(art.shape, art.width, art.height, 0, 0, grow=0, fill=None)
+        rim.strokeColor, rim.strokeWidth = self.colour("ink"), 0.5 / k
+        placed.add(rim)
+        transform = shapes.mmult(shapes.translate(x, y), shapes.rotate(-item.turn))
+        transform = shapes.mmult(transform, shapes.scale(k, k))
+        placed.transform = shapes.mmult(transform, shapes.translate(-art.width / 2, -art.height / 2))
+        group.add(placed)
+
+    def _ring(self, group, space, item: sc.Ring) -> None:
+        x, y = space.point(item.x, item.y)
+        ring = shapes.Circle(x, y, item.r * space.scale)
+        ring.fillColor, ring.strokeColor, ring.strokeWidth = None, self.colour("marker"), 1.0
+        ring.strokeDashArray = [2.4, 1.8]
+        group.add(ring)
+
+    def _highlight(self, group, space, item: sc.Highlight) -> None:
+        x, y = space.point(item.x, item.y + item.h)
+        box = shapes.Rect(x, y, item.w * space.scale, item.h * space.scale)
+        box.fillColor, box.strokeColor, box.strokeWidth = self.colour(item.role), self.colour("ink"), 0.8
+        group.add(box)
+
+    def _stroke(self, group, space, item: sc.Stroke) -> None:
+        points = [space.point(*p) for p in item.points]
+        if item.role == "win":
+            _win_line(group, points, self.colour("win"), space.scale)
+        elif item.arrow:
+            _arrow_into(group, points, 1.4, self.colour(item.role if item.role != "line" else "arrow"),
+                        head=mm(2.2), bend=item.bend * space.scale, dashed=item.dashed)
+        else:
+            line = shapes.PolyLine(_flat(points), strokeColor=self.colour("arrow"), strokeWidth=1.2)
+            if item.dashed:
+                line.strokeDashArray = [2.4, 1.8]
+            group.add(line)
+
+    def _cross(self, group, space, item: sc.Cross) -> None:
+        x, y = space.point(item.x, item.y)
+        half = item.size * space.scale / 2
+        for dx in (-half, half):
+            group.add(shapes.Line(x - dx, y - half, x + dx, y + half, strokeColor=self.colour("cross"),
+                                  strokeWidth=2.6, strokeLineCap=1))
+
+    def _label(self, group, space, item: sc.Label) -> None:
+        x, y = space.point(item.x, item.y)
+        if item.tag:
+            width = max(item.size * 1.6, shapes.String(0, 0, item.text, fontName=font_name("bold"), fontSize=item.size).getEast() + item.size * 0.8)
+            plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5, rx=item.size * 0.4, ry=item.size * 0.4)
+            plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
+            group.add(plate)
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour("ink")))
+        else:
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour(item.colour)))
+
+    def _outline(self, group, space, item: sc.Outline) -> None:
+        shape = shapes.Polygon(_flat([space.point(*p) for p in item.points]))
+        shape.fillColor, shape.strokeColor, shape.strokeWidth = None, self.colour(item.colour), item.width
+        shape.strokeLineJoin = 1
+        group.add(shape)
+
+
+class _Space:
+    """Maps one frame's cell coordinates (y down) to drawing points (y up)."""
+
+    def __init__(self, left: float, top: float, x0: float, y0: float, scale: float):
+        self.left, self.top, self.x0, self.y0, self.scale = left, top, x0, y0, scale
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        return (self.left + (x - self.x0) * self.scale, self.top - (y - self.y0) * self.scale)
+
+
+def _scale(rows: list[tuple[sc.Frame, ...]], width: float) -> float:
+    fits = []
+    for row in rows:
+        cells = sum(f.area()[2] - f.area()[0] for f in row)
+        fits.append((width - JOIN_GAP * (len(row) - 1)) / max(cells, 1e-6))
+    return min(min(fits), MAX_CELL)
+
+
+def frame_cell(frame: sc.Frame, width: float) -> float:
+    """Points per cell that fit one frame into width (capped like any diagram)."""
+    return _scale([(frame,)], width)
+
+
+def _row_width(row, scale: float) -> float:
+    return sum((f.area()[2] - f.area()[0]) * scale for f in row) + JOIN_GAP * (len(row) - 1)
+
+
+def _label_room(row) -> float:
+    return LABEL_SIZE * 1.7 if any(f.label for f in row) else 0.0
+
+
+def _row_height(row, scale: float) -> float:
+    return max((f.area()[3] - f.area()[1]) * scale for f in row) + _label_room(row)
+
+
+def _plain(text: str | None) -> str:
+    """Caption text without the rulebook's *emphasis* markers (a standalone picture has one style)."""
+    return (text or "").replace("**", "").replace("*", "")
+
+
+def _text(x: float, y: float, text: str, size: float, style: str, colour) -> shapes.String:
+    return shapes.String(x, y, text, fontName=font_name(style), fontSize=size, fillColor=colour, textAnchor="middle")
+
+
+def _flat(points) -> list[float]:
+    return [value for point in points for value in point]
+
+
+def _hexagon(x: float, y: float, r: float) -> list[float]:
+    return _flat((x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6))
+
+
+def _win_line(group, points, colour, scale: float) -> None:
+    # Drawn over the pieces, see-through, through every centre of the line or chain.
+    line = shapes.PolyLine(_flat(points), strokeColor=colour, strokeWidth=max(2.5, scale * 0.11),
+                           strokeLineCap=1, strokeOpacity=0.7)
+    group.add(line)
+
+
+def _arrow_into(group, points, width: float, colour, head: float, bend: float = 0.0, dashed: bool = False) -> None:
+    """A polyline (or, with bend, a curve from first to last point) ending in a filled head."""
+    (ax, ay), (bx, by) = points[-2] if len(points) > 1 else points[0], points[-1]
+    if bend and len(points) == 2:
+        (sx, sy), (ex, ey) = points[0], points[-1]
+        length = math.hypot(ex - sx, ey - sy) or 1.0
+        cx, cy = (sx + ex) / 2 - (ey - sy) / length * bend, (sy + ey) / 2 + (ex - sx) / length * bend
+        ax, ay = cx, cy
+    ux, uy = _unit(bx - ax, by - ay)
+    base = (bx - ux * head * 0.8, by - uy * head * 0.8)
+    if bend and len(points) == 2:
+        path = shapes.Path(strokeColor=colour, strokeWidth=width, fillColor=None, strokeLineCap=1)
+        path.moveTo(*points[0])
+        path.curveTo(points[0][0] + (cx - points[0][0]) * 2 / 3, points[0][1] + (cy - points[0][1]) * 2 / 3,
+                     base[0] + (cx - base[0]) * 2 / 3, base[1] + (cy - base[1]) * 2 / 3, *base)
+        line = path
+    else:
+        line = shapes.PolyLine(_flat([*points[:-1], base]), strokeColor=colour, strokeWidth=width, strokeLineCap=1)
+    if dashed:
+        line.strokeDashArray = [3, 2]
+    group.add(line)
+    half = head * 0.5
+    tip = (bx, by)
+    back = (bx - ux * head, by - uy * head)
+    group.add(shapes.Polygon([*tip, back[0] - uy * half, back[1] + ux * half, back[0] + uy * half, back[1] - ux * half],
+                             fillColor=colour, strokeColor=None))
+
+
+def _unit(dx: float, dy: float) -> tuple[float, float]:
+    length = math.hypot(dx, dy) or 1.0
+    return dx / length, dy / length

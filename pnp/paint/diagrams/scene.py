@@ -1,0 +1,167 @@
+"""What a diagram shows, as plain data: frames of board cells, pieces and markers in cell units.
+
+A scene is geometry only, with no reportlab in it, so engine adapters and hand-written
+YAML both produce it and tests can check it by numbers. Coordinates are in board
+cells with y growing downwards (as on a page); (0.5, 0.5) is the centre of the first
+cell. Colours are palette names or model colours; roles ("marker", "win") pick the
+house style in the renderer.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Union
+
+from pnp.model.colours import Colour
+
+Point = tuple[float, float]
+Paint = Union[str, Colour, None]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One board space: a square or a flat-topped hexagon (size = centre to corner for hexes)."""
+
+    x: float
+    y: float
+    shape: str = "square"
+    size: float = 1.0
+    fill: Paint = "board"
+    stroke: Paint = "board-line"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A component drawn with its printed face, centred at (x, y), `size` cells wide."""
+
+    set_id: str
+    item_id: str
+    x: float
+    y: float
+    size: float = 0.86
+    face: str = "front"
+    turn: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A dashed circle: a legal place for the next piece."""
+
+    x: float
+    y: float
+    r: float = 0.36
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """A tinted square over a space (w × h cells, top-left corner at x, y)."""
+
+    x: float
+    y: float
+    w: float = 1.0
+    h: float = 1.0
+    role: str = "highlight"
+
+
+@dataclass(frozen=True)
+class Stroke:
+    """A line through points; an arrow when `arrow`; bowed sideways by `bend` (cells)."""
+
+    points: tuple[Point, ...]
+    role: str = "line"
+    arrow: bool = False
+    bend: float = 0.0
+    dashed: bool = False
+
+
+@dataclass(frozen=True)
+class Cross:
+    """An X: this move is not allowed."""
+
+    x: float
+    y: float
+    size: float = 0.5
+
+
+@dataclass(frozen=True)
+class Label:
+    """A short text centred at (x, y); `tag` draws it on a small rounded plate."""
+
+    x: float
+    y: float
+    text: str
+    tag: bool = False
+    colour: Paint = "ink"
+    size: float = 8.0
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A closed polygon outline (a Trifoil triangle), in a colour of the game's palette."""
+
+    points: tuple[Point, ...]
+    colour: Paint
+    width: float = 1.6
+
+
+Item = Union[Cell, Piece, Ring, Highlight, Stroke, Cross, Label, Outline]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture: items painted in order, an optional label under it, the area it covers."""
+
+    items: tuple[Item, ...]
+    label: str | None = None
+    bounds: tuple[float, float, float, float] | None = None
+
+    def area(self, margin: float = 0.12) -> tuple[float, float, float, float]:
+        """(x0, y0, x1, y1) in cells: the given bounds, or every item's extent plus a margin."""
+        if self.bounds is not None:
+            return self.bounds
+        boxes = [extent(item) for item in self.items] or [(0.0, 0.0, 1.0, 1.0)]
+        return (min(b[0] for b in boxes) - margin, min(b[1] for b in boxes) - margin,
+                max(b[2] for b in boxes) + margin, max(b[3] for b in boxes) + margin)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Frames read left to right, joined by thick arrows, `per_row` to a row (0: all in one)."""
+
+    frames: tuple[Frame, ...]
+    per_row: int = 0
+    joined: bool = True
+    notes: tuple[str, ...] = field(default=())
+
+    def rows(self) -> list[tuple[Frame, ...]]:
+        size = self.per_row or len(self.frames) or 1
+        return [self.frames[i:i + size] for i in range(0, len(self.frames), size)]
+
+
+def extent(item: Item) -> tuple[float, float, float, float]:
+    """The box an item covers, in cells (labels and strokes by their anchor points)."""
+    if isinstance(item, Cell):
+        half_w = item.size if item.shape == "hex" else item.size / 2
+        half_h = item.size * math.sqrt(3) / 2 if item.shape == "hex" else item.size / 2
+        return (item.x - half_w, item.y - half_h, item.x + half_w, item.y + half_h)
+    if isinstance(item, Piece):
+        return _around(item.x, item.y, item.size / 2)
+    if isinstance(item, (Ring, Cross)):
+        return _around(item.x, item.y, getattr(item, "r", None) or item.size / 2)
+    if isinstance(item, Highlight):
+        return (item.x, item.y, item.x + item.w, item.y + item.h)
+    if isinstance(item, (Stroke, Outline)):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        bow = abs(getattr(item, "bend", 0.0))
+        return (min(xs) - bow, min(ys) - bow, max(xs) + bow, max(ys) + bow)
+    return _around(item.x, item.y, 0.2)
+
+
+def _around(x: float, y: float, r: float) -> tuple[float, float, float, float]:
+    return (x - r, y - r, x + r, y + r)
+
+
+def centre(cell: tuple[float, float]) -> Point:
+    """The centre of the square cell (column, row)."""
+    return (cell[0] + 0.5, cell[1] + 0.5)

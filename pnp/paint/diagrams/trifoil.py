@@ -1,0 +1,127 @@
+"""Trifoil states → frames: hex tiles, links on their faces, triangles outlined in their colours.
+
+The `map` view shows a formation with each triangle outlined through its tiles'
+centres and its marker token (Δ Ω θ β) on the spin centre. Otherwise each move is
+drawn as the position before it (with an arrow for a push or spin, a ring for a
+place) and the position after; `refuse:` names a move the engine must refuse, drawn
+crossed out; `show: [chain]` traces the engine's longest chain of `colour:`.
+Coordinates are the engine's hex units (centre to corner 1, y downwards).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from pnp.games import trifoil as t
+from pnp.games.trifoil.maps import face_vector
+from pnp.model.source import Node
+from pnp.paint.diagrams import scene as sc
+from pnp.paint.diagrams.base import Context, Request
+from pnp.paint.diagrams.replay import Played, refused
+
+LINKS, MARKERS = "links", "triangle-markers"
+INSET = 0.66
+
+
+class TrifoilAdapter:
+    engine = t.ENGINE
+    views = ("map", "position", "moves")
+
+    def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
+        options, state = request.options, request.start
+        shown = options.get("show", default=None)
+        shows = [n.value for n in shown.value] if shown is not None and shown.is_list else []
+        colour = options.choice("colour", (t.RED, t.BLUE), default=t.RED)
+        refuse = options.text("refuse", default=None)
+        if request.spec.view == "map":
+            return (map_frame(state.game_map),)
+        frames = [f for p in request.played for f in move_frames(p)]
+        if refuse is not None:
+            frames.append(_refused_frame(state, refuse, options))
+        if not frames:
+            frames = [position_frame(state, chain=colour if "chain" in shows else None)]
+        return tuple(frames)
+
+    def step(self, played: Sequence[Played], last: bool, context: Context) -> sc.Frame:
+        return position_frame(played[-1].after)
+
+    def check(self, claim: str, value: Node, played: Sequence[Played]) -> str | None:
+        return f"Trifoil example steps make no '{claim}' claims"
+
+
+def _tiles(game_map: t.GameMap) -> list[sc.Item]:
+    return [sc.Cell(*game_map.tile_centre(tile), shape="hex", size=0.97, fill="tile", stroke="tile-edge")
+            for tile in game_map.tiles]
+
+
+def _triangles(game_map: t.GameMap, markers: bool) -> list[sc.Item]:
+    items: list[sc.Item] = []
+    for triangle in game_map.triangles:
+        corners = tuple(game_map.tile_centre(tile) for tile in triangle.tiles)
+        items.append(sc.Outline(corners, triangle.id, width=2.2 if markers else 1.2))
+        if markers:
+            items.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62))
+    return items
+
+
+def map_frame(game_map: t.GameMap) -> sc.Frame:
+    return sc.Frame(tuple(_tiles(game_map) + _triangles(game_map, markers=True)), bounds=_bounds(game_map))
+
+
+def _bounds(game_map: t.GameMap) -> tuple[float, float, float, float]:
+    x0, y0, x1, y1 = game_map.bounds()
+    return (x0 - 0.1, y0 - 0.1, x1 + 0.1, y1 + 0.1)
+
+
+def link_point(game_map: t.GameMap, tile: str, face: int) -> tuple[float, float]:
+    """Where a link on `face` of `tile` is drawn: just inside the face's middle."""
+    cx, cy = game_map.tile_centre(tile)
+    dx, dy = face_vector(face)
+    return (cx + dx * INSET, cy + dy * INSET)
+
+
+def position_frame(state: t.State, extra: Sequence[sc.Item] = (), chain: str | None = None) -> sc.Frame:
+    game_map = state.game_map
+    items: list[sc.Item] = _tiles(game_map) + _triangles(game_map, markers=False)
+    for link in state.sorted_links():
+        items.append(sc.Piece(LINKS, link.colour, *link_point(game_map, link.tile, link.face), size=0.5, turn=60 * link.face))
+    if chain is not None:
+        _, path = t.longest_chain(state, chain)
+        if len(path) > 1:
+            items.append(sc.Stroke(tuple(link_point(game_map, *p) for p in path), role="win"))
+    return sc.Frame(tuple(items) + tuple(extra), bounds=_bounds(game_map))
+
+
+def move_frames(played: Played) -> tuple[sc.Frame, ...]:
+    return (position_frame(played.before, _hint(played.before, played.move)), position_frame(played.after))
+
+
+def _hint(state: t.State, move) -> tuple[sc.Item, ...]:
+    game_map = state.game_map
+    if isinstance(move, t.Place):
+        return (sc.Ring(*link_point(game_map, move.tile, move.face), r=0.3),)
+    if isinstance(move, t.Push):
+        x, y = link_point(game_map, move.tile, move.face)
+        dx, dy = face_vector(move.face)
+        return (sc.Stroke(((x - dx * 0.5, y - dy * 0.5), (x + dx * 0.75, y + dy * 0.75)), role="arrow", arrow=True),)
+    if isinstance(move, t.Spin):
+        cx, cy = game_map.spin_centre(move.triangle)
+        start, end = (cx - 0.6, cy + 0.35), (cx + 0.6, cy + 0.35)
+        if not move.clockwise:
+            start, end = end, start
+        return (sc.Stroke((start, end), arrow=True, bend=0.55 if move.clockwise else -0.55),)
+    return ()
+
+
+def _refused_frame(state: t.State, text: str, options) -> sc.Frame:
+    """The position with the refused move drawn and crossed out; the engine must refuse it."""
+    try:
+        move = t.ENGINE.parse_move(text)
+    except ValueError as error:
+        options.report(options.values["refuse"], str(error), "refuse")
+        return position_frame(state)
+    if refused(t.ENGINE, state, text) is None:
+        options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused", "refuse")
+    hint = _hint(state, move)
+    spot = hint[0].points[-1] if hint and isinstance(hint[0], sc.Stroke) else state.game_map.tile_centre(getattr(move, "tile", state.game_map.tiles[0]))
+    return position_frame(state, hint + (sc.Cross(*spot, size=0.45),))

@@ -1,0 +1,234 @@
+"""Diagrams and example plays: hand-placed YAML, engine-checked moves, pixels, files."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import textwrap
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from pnp.games import boardless_quarto as bq
+from pnp.i18n.catalog import load_catalogs
+from pnp.model.game import load_game
+from pnp.model.problems import ContentError, Problems
+from pnp.output.raster import render_page
+from pnp.paint.diagrams import scene as sc
+from pnp.paint.diagrams.api import diagram_drawing, example_scenes, example_steps, load_diagrams, _art
+from pnp.paint.diagrams.output import drawing_pdf, drawing_svg, write_diagrams
+from pnp.paint.diagrams.render import Renderer, frame_cell
+from pnp.i18n.catalog import Texts
+
+CONTENT = Path(__file__).resolve().parents[2] / "content"
+GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
+DPI = 150
+
+
+def write(folder: Path, name: str, text: str) -> None:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+
+
+@pytest.fixture
+def engineless(tmp_path: Path) -> Path:
+    """A game with one red token set, no rules engine, and a hand-placed diagram."""
+    folder = tmp_path / "content" / "plain"
+    write(folder, "game.yaml", """\
+        title: Plain
+        authors: [Someone]
+        version: "1"
+        licence: CC0
+        languages: [en, da]
+        players: "2"
+        palette: {red: "#CC0000"}
+        """)
+    write(folder, "components.yaml", """\
+        sets:
+          tokens:
+            kind: token
+            shape: circle
+            width: 20mm
+            items: [{id: red}]
+            front: {background: red}
+        """)
+    write(folder, "text/en.yaml", "diagram.hand.caption: A red token and a free spot.\n")
+    write(folder, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            board: {grid: [3, 1]}
+            pieces:
+              - {set: tokens, item: red, at: [0, 0]}
+            marks:
+              - circle: [2, 0]
+        """)
+    return folder
+
+
+def test_hand_placed_diagram_draws_the_printed_token_and_the_marker(engineless: Path) -> None:
+    game = load_game(engineless)
+    catalogs = load_catalogs(game.folder, game.languages)
+    load_diagrams(game, catalogs)
+    problems = Problems()
+    drawing = diagram_drawing(game, catalogs, "hand", "da", problems)
+    assert not problems.items
+    image = render_page(drawing_pdf(drawing, "hand"), 0, DPI)
+    cell = image.width / 3.24  # three cells plus the frame's 0.12-cell margins
+    row = image.height // 2
+    red = image.getpixel((round(0.62 * cell), row))
+    assert red[0] > 180 and red[1] < 60 and red[2] < 60
+    assert _dark_on_ring(image, (2.62 * cell, row), 0.36 * cell) >= 8
+    assert _dark_on_ring(image, (1.62 * cell, row), 0.36 * cell) == 0
+
+
+def test_unknown_keys_and_pieces_are_located_problems(engineless: Path) -> None:
+    write(engineless, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            pieces:
+              - {set: tokens, item: green, at: [0, 0]}
+            marks:
+              - {circle: [1, 0], colour: blue}
+        """)
+    game = load_game(engineless)
+    with pytest.raises(ContentError) as error:
+        load_diagrams(game)
+    message = str(error.value.message)
+    assert "diagrams.yaml:4:" in message and "no item 'green'" in message
+    assert "diagrams.yaml:6:" in message and "unknown key 'colour'" in message
+
+
+def _bq_copy(tmp_path: Path) -> Path:
+    folder = tmp_path / "content" / "boardless-quarto"
+    shutil.copytree(CONTENT / "boardless-quarto", folder)
+    return folder
+
+
+def test_an_illegal_example_move_names_file_line_step_move_and_rule(tmp_path: Path) -> None:
+    folder = _bq_copy(tmp_path)
+    path = folder / "examples.yaml"
+    text = path.read_text(encoding="utf-8").replace('"CBHD@2,-1"', '"CBHD@4,-1"')
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "CBHD@4,-1" in l)
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(folder))
+    message = error.value.message
+    assert f"examples.yaml:{line}:" in message
+    assert "step 3" in message and "'CBHD@4,-1'" in message
+    assert "a piece must touch another piece side by side" in message
+    assert "Traceback" not in error.value.format_message()
+
+
+def test_a_caption_claim_the_engine_denies_is_a_problem(tmp_path: Path) -> None:
+    folder = _bq_copy(tmp_path)
+    path = folder / "examples.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("{fixed: rows}", "{fixed: grid}"), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(folder))
+    assert "step 6: the caption says the grid are fixed, but the engine says: rows" in error.value.message
+
+
+def _dark_on_ring(image, centre, radius: float) -> int:
+    count = 0
+    for step in range(72):
+        angle = math.radians(step * 5)
+        pixel = image.getpixel((round(centre[0] + radius * math.cos(angle)), round(centre[1] + radius * math.sin(angle))))
+        count += sum(pixel[:3]) < 200
+    return count
+
+
+def test_rasterized_example_shows_dashed_circles_where_the_engine_allows_a_piece() -> None:
+    game = load_game(CONTENT / "boardless-quarto")
+    catalogs = load_catalogs(game.folder, game.languages)
+    problems = Problems()
+    spec = load_diagrams(game, catalogs).examples["play"]
+    art = _art(game, catalogs, "en", problems)
+    frame, _ = example_scenes(spec, art, Texts(catalogs, "en"), problems)[1]
+    cell = frame_cell(frame, spec.width)
+    drawing = Renderer(art, game.palette).drawing(sc.Scene((frame,)), spec.width, cell=cell)
+    image = render_page(drawing_pdf(drawing, "step"), 0, DPI)
+    x0, y0, _, _ = frame.area()
+    to_pixels = DPI / 72 * cell
+
+    def pixel_centre(x: float, y: float) -> tuple[float, float]:
+        return ((x - x0) * to_pixels, (y - y0) * to_pixels)
+
+    state = bq.apply(bq.apply(bq.apply(bq.START, bq.parse_move("start SOHD@0,0 SOFL@1,0")), bq.parse_move("give COFL")), bq.parse_move("COFL@1,-1"))
+    spots = bq.legal_placements(state)
+    rings = [item for item in frame.items if isinstance(item, sc.Ring)]
+    assert len(rings) == len(spots) > 0
+    left, top = min(x for x, _ in state.cells), min(y for _, y in state.cells)
+    for x, y in spots:
+        assert _dark_on_ring(image, pixel_centre(x - left + 0.5, y - top + 0.5), 0.36 * to_pixels) >= 8
+    empty_corner = (x0 + 0.5, y0 + 0.5)
+    assert (round(empty_corner[0] - 0.5 + left), round(empty_corner[1] - 0.5 + top)) not in spots
+    assert _dark_on_ring(image, pixel_centre(*empty_corner), 0.36 * to_pixels) == 0
+
+
+def test_svg_is_well_formed_xml_and_files_are_the_same_on_rebuild(tmp_path: Path) -> None:
+    first = write_diagrams(CONTENT / "folio", tmp_path / "a", ("pdf", "png", "svg"), ("en",), False, 100)
+    second = write_diagrams(CONTENT / "folio", tmp_path / "b", ("pdf", "png", "svg"), ("en",), False, 100)
+    names = sorted(p.name for p in first)
+    assert "folio-legal-region-en.svg" in names and "folio-win-sizes-en.png" in names
+    assert all(p.parent == tmp_path / "a" / "folio" / "diagrams" for p in first)
+    for a, b in zip(first, second):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    for path in first:
+        if path.suffix == ".svg":
+            ElementTree.fromstring(path.read_bytes())
+
+
+def test_example_steps_are_written_one_file_each(tmp_path: Path) -> None:
+    written = write_diagrams(CONTENT / "boardless-quarto", tmp_path, ("svg",), ("da",), True, 72)
+    names = {p.name for p in written}
+    assert {f"boardless-quarto-example-play-step{n:02d}-da.svg" for n in range(1, 14)} <= names
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_declared_diagram_renders_in_english_and_danish(game_id: str) -> None:
+    game = load_game(CONTENT / game_id)
+    catalogs = load_catalogs(game.folder, game.languages)
+    book = load_diagrams(game, catalogs)
+    assert book.diagrams or book.examples
+    for language in ("en", "da"):
+        problems = Problems()
+        for diagram_id in book.diagrams:
+            drawing = diagram_drawing(game, catalogs, diagram_id, language, problems)
+            assert 0 < drawing.width <= 85 * 72 / 25.4 + 0.01
+            ElementTree.fromstring(drawing_svg(drawing))
+        for example_id in book.examples:
+            steps = example_steps(game, catalogs, example_id, language, problems)
+            assert steps and all(text for _, text in steps)
+        assert not problems.items, problems.items
+
+
+def test_rulebook_diagram_ids_are_all_declared() -> None:
+    import yaml
+
+    for game_id in GAMES:
+        rulebook = yaml.safe_load((CONTENT / game_id / "rulebook.yaml").read_text(encoding="utf-8"))
+        wanted = _values(rulebook, "diagram")
+        book = load_diagrams(load_game(CONTENT / game_id))
+        assert wanted <= set(book.diagrams), (game_id, wanted - set(book.diagrams))
+        assert _values(rulebook, "example") <= set(book.examples)
+
+
+def _values(node, key: str) -> set:
+    if isinstance(node, dict):
+        found = {node[key]} if key in node and isinstance(node[key], str) else set()
+        return found.union(*(_values(v, key) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_values(v, key) for v in node)) if node else set()
+    return set()
+
+
+def test_the_example_ends_with_bob_winning_on_the_third_column() -> None:
+    game = load_game(CONTENT / "boardless-quarto")
+    catalogs = load_catalogs(game.folder, game.languages)
+    steps = example_steps(game, catalogs, "play", "en", Problems())
+    assert len(steps) == 13
+    assert "third column" in steps[-1][1]
+    steps_da = example_steps(game, catalogs, "play", "da", Problems())
+    assert "Bjarke" in steps_da[-1][1] and "Bob" not in steps_da[-1][1]
