@@ -17,11 +17,14 @@ from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import SheetSpec, fit_grid
 from pnp.model import Game, load_game
 from pnp.model.components import ComponentSet
+from pnp.model.diagrams import read_diagram_book
+from pnp.model.rulebook import load_rulebook, rulebook_path
 from pnp.model.problems import ContentError, Location, Problems
 from pnp.model.units import mm
 from pnp.output.files import write_bytes
 from pnp.output.raster import page_count, render_page, write_png
 from pnp.paint.faces import FacePainter
+from pnp.paint.rulebook import build_rulebooks
 from pnp.paint.sheets import Footer, SheetOptions, paint_set
 
 FORMATS = ("pdf", "png")
@@ -81,7 +84,35 @@ def used_text_keys(game: Game) -> tuple[set[str], dict[str, Location]]:
                 for element in face.elements if face else ():
                     if getattr(element, "key", None):
                         where.setdefault(element.key, element.location)
+    _rulebook_keys(game, where)
     return set(where), where
+
+
+def _rulebook_keys(game: Game, where: dict[str, Location]) -> None:
+    """Keys the rulebook, its generated components section, diagrams and example plays read."""
+    if not rulebook_path(game.folder).is_file():
+        return
+    rulebook = load_rulebook(game.folder)
+    here = Location(str(rulebook_path(game.folder)))
+    for key in rulebook.text_keys:
+        where.setdefault(key, here)
+    for component_set in game.sets:
+        for suffix in ("name", "description"):
+            where.setdefault(f"component.{component_set.id}.{suffix}", here)
+    problems = Problems()
+    book = read_diagram_book(game.folder, problems)
+    problems.raise_if_any()
+    for diagram in book.diagrams.values():
+        where.setdefault(diagram.caption_key, diagram.location)
+        for frame in (*diagram.frames, diagram.overlay):
+            if frame is not None and frame.label_key:
+                where.setdefault(frame.label_key, frame.location)
+    for example in book.examples.values():
+        for opening in ("intro", "markers"):
+            where.setdefault(f"example.{example.id}.{opening}", example.location)
+        for step in example.steps:
+            for key in step.text_keys:
+                where.setdefault(key, step.location)
 
 
 def game_languages(game: Game, options: BuildOptions) -> tuple[str, ...]:
@@ -182,8 +213,19 @@ def build(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
         targets = plan_sheets(game, options)
         result.warnings += check_targets(targets, catalogs, options)
         plans.append((targets, catalogs))
-    on_plan(sum(len(targets) for targets, _ in plans))
-    for targets, catalogs in plans:
+    on_plan(sum(len(targets) + 1 for targets, _ in plans))
+    for (game, catalogs), (targets, _) in zip(loaded, plans):
+        _build_rulebooks(game, catalogs, options, result)
+        progress(f"{game.id} rulebooks")
         for target in targets:
             result.written += build_target(target, catalogs, options, progress)
     return result
+
+
+def _build_rulebooks(game: Game, catalogs: dict[str, Catalog], options: BuildOptions, result: BuildResult) -> None:
+    """Rulebooks check everything before they write, so a bad one stops the game's build here."""
+    if "pdf" not in options.formats or not rulebook_path(game.folder).is_file():
+        return
+    written, warnings = build_rulebooks(game, catalogs, options.out, game_languages(game, options), options.papers, options.strict)
+    result.written += written
+    result.warnings += warnings

@@ -134,6 +134,25 @@ def check_command(games, quiet) -> None:
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
+@main.command("diagrams")
+@click.argument("games", nargs=-1)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Output root; files go to <out>/<game>/diagrams/.")
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages (default: all the game has).")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
+@click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
+@verbosity_options
+def diagrams_command(games, out, formats, languages, dpi, transparent, quiet) -> None:
+    """Write every rule diagram and example-play step of GAMES alone, for a README or web page."""
+    from pnp.paint.diagrams.output import write_diagrams
+
+    written = []
+    for folder in resolve_games(games):
+        written += write_diagrams(folder, out, formats, languages, transparent, dpi)
+    if not quiet:
+        click.echo(f"wrote {len(written)} files under {out}/", err=True)
+
+
 @main.command("list")
 def list_command() -> None:
     """List the games under content/."""

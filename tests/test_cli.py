@@ -23,7 +23,8 @@ def run(args, cwd):
 
 
 def test_help_everywhere():
-    for command in ([], ["build"], ["check"], ["list"], ["calibrate"]):
+    for command in ([], ["build"], ["check"], ["list"], ["calibrate"], ["diagrams"], ["translate"],
+                    ["translate", "status"], ["translate", "export"], ["translate", "import"], ["translate", "stamp"]):
         result = CliRunner().invoke(main, command + ["--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
 
@@ -99,3 +100,23 @@ def test_subprocess_build_is_quiet_when_piped(make_game, tmp_path):
     assert sorted(p.name for p in (tmp_path / "output" / "tiny" / "png").iterdir()) == [
         "tiny-chips-da-letter-sheet01-back.png", "tiny-chips-da-letter-sheet01-front.png",
         "tiny-chips-en-letter-sheet01-back.png", "tiny-chips-en-letter-sheet01-front.png"]
+
+
+def test_translations_of_the_real_games_are_complete():
+    result = run(["translate", "status", "--strict"], ROOT)
+    assert result.exit_code == 0, result.output
+    assert "da: 65 of 65 translated, all in order" in result.output
+
+
+def test_translate_status_strict_fails_on_a_stale_text(make_game, tmp_path):
+    folder = make_game()
+    (folder / "text" / "en.yaml").write_text("chip.name: Golden\n")
+    result = run(["translate", "status", "--strict"], tmp_path)
+    assert result.exit_code == 1 and "chip.name" in result.output
+
+
+def test_diagrams_command_writes_svg_and_png(tmp_path):
+    result = run(["diagrams", "folio", "--format", "svg,png", "--dpi", "72", "--lang", "da", "--out", str(tmp_path)], ROOT)
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "folio" / "diagrams").iterdir())
+    assert "folio-legal-region-da.svg" in names and "folio-win-sizes-da.png" in names

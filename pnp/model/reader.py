@@ -59,7 +59,9 @@ class Fields:
         node = self.get(key, default)
         if node is None:
             # Defaults are written like YAML values ('3mm') and parsed the same way.
-            return None if default is MISSING or default is None else parse(default)
+            if default is MISSING or default is None:
+                return None
+            return parse(default) if isinstance(default, str) else default
         if node.value is UNRESOLVED:
             return None
         try:

@@ -145,8 +145,11 @@ def example(ctx: Context, block: Block, group: int) -> list[Flowable]:
     painters = diagram_painters()
     steps = [painters.example_steps(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems)
              for voice in ctx.texts]
-    intro_key = f"example.{block.ref}.intro"
-    flowables = texts(ctx, intro_key, ctx.styles.body, group) if ctx.texts[0].has(intro_key) else []
+    flowables = []
+    # An example opens with who plays, then how to read its pictures, where the game says so.
+    for intro_key in (f"example.{block.ref}.intro", f"example.{block.ref}.markers"):
+        if ctx.texts[0].has(intro_key):
+            flowables += texts(ctx, intro_key, ctx.styles.body, group)
     columns = 2 if ctx.page.name == "a5" else 1
     width = (ctx.frame_width - GAP * (columns - 1)) / columns
     cells = [step_cell(ctx, block, number, [voice[number - 1] for voice in steps], width, group)
