@@ -66,7 +66,7 @@ def test_bad_content_fails_and_keeps_last_good_output(make_game, tmp_path):
 
 
 def test_missing_translation_warns_and_strict_fails(make_game, tmp_path):
-    folder = make_game({"text/da.yaml": "{}\n"})
+    make_game({"text/da.yaml": "{}\n"})
     relaxed = run(["build", "--format", "pdf", "--paper", "a4"], tmp_path)
     assert relaxed.exit_code == 0 and "no da text for 'chip.name'; using English" in relaxed.output
     strict = run(["build", "--format", "pdf", "--paper", "a4", "--strict"], tmp_path)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol, Sequence
 
 
 class IllegalMove(ValueError):
@@ -35,3 +36,17 @@ class Engine(Protocol):
     def legal_moves(self, state: Any) -> Sequence[Any]: ...
     def apply(self, state: Any, move: Any) -> Any: ...
     def winner(self, state: Any) -> Any: ...
+
+
+@dataclass(frozen=True)
+class FunctionEngine:
+    """An Engine assembled from a game module's own functions, so no game needs a wrapper class."""
+
+    name: str
+    parse_state: Callable[[str], Any]
+    format_state: Callable[[Any], str]
+    parse_move: Callable[[str], Any]
+    format_move: Callable[[Any], str]
+    legal_moves: Callable[[Any], Sequence[Any]]
+    apply: Callable[[Any, Any], Any]
+    winner: Callable[[Any], Any]

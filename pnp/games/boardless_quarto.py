@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Union
 
-from pnp.games.base import IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError
 
 Cell = tuple[int, int]
 
@@ -537,33 +537,4 @@ def _claim(state: State, text: str) -> State:
 
 # --- engine ----------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class BoardlessQuartoEngine:
-    """The Engine for Boardless Quarto."""
-
-    name: str = "boardless_quarto"
-
-    def parse_state(self, text: str) -> State:
-        return parse_state(text)
-
-    def format_state(self, state: State) -> str:
-        return format_state(state)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return format_move(move)
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
-    def winner(self, state: State) -> str | None:
-        return winner(state)
-
-
-ENGINE = BoardlessQuartoEngine()
+ENGINE = FunctionEngine("boardless_quarto", parse_state, format_state, parse_move, format_move, legal_moves, apply, winner)

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Iterable, Union
 
-from pnp.games.base import IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError
 
 COLOURS = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 SIZES = {1: "small", 2: "medium", 3: "large"}
@@ -420,33 +420,4 @@ def _check_square(state: State, square: str, text: str) -> None:
 
 # --- engine ----------------------------------------------------------------
 
-
-@dataclass(frozen=True)
-class FolioEngine:
-    """The Engine for Folio."""
-
-    name: str = "folio"
-
-    def parse_state(self, text: str) -> State:
-        return parse_state(text)
-
-    def format_state(self, state: State) -> str:
-        return format_state(state)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return format_move(move)
-
-    def legal_moves(self, state: State) -> list[Move]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
-    def winner(self, state: State) -> str | None:
-        return winner(state)
-
-
-ENGINE = FolioEngine()
+ENGINE = FunctionEngine("folio", parse_state, format_state, parse_move, format_move, legal_moves, apply, winner)

@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import permutations
 from typing import Union
 
-from pnp.games.base import IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError
 
 COLOURS = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow"}
 POSITIONS = ("NW", "NE", "SW", "SE")
@@ -286,36 +286,10 @@ def shortest_solution(state: State, target: State) -> list[Move]:
 # --- engine ----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class QuatrefoilEngine:
-    """The Engine for Quatrefoil; give it a target to let `winner` judge a stack."""
-
-    target: State | None = None
-    name: str = "quatrefoil"
-
-    def with_target(self, target: State) -> QuatrefoilEngine:
-        return replace(self, target=target)
-
-    def parse_state(self, text: str) -> State:
-        return parse_state(text)
-
-    def format_state(self, state: State) -> str:
-        return format_state(state)
-
-    def parse_move(self, text: str) -> Move:
-        return parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return format_move(move)
-
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
-        return legal_moves(state)
-
-    def apply(self, state: State, move: Move) -> State:
-        return apply(state, move)
-
-    def winner(self, state: State) -> str | None:
-        return winner(state, self.target)
+def engine_with_target(target: State | None) -> FunctionEngine:
+    """The Engine for Quatrefoil; with a target its `winner` judges a stack."""
+    return FunctionEngine("quatrefoil", parse_state, format_state, parse_move, format_move, legal_moves, apply,
+                          lambda state: winner(state, target))
 
 
-ENGINE = QuatrefoilEngine()
+ENGINE = engine_with_target(None)

@@ -9,9 +9,7 @@ translator saw. `write_catalog` writes entries as YAML, the same bytes for the s
 
 from __future__ import annotations
 
-import os
 import re
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -20,6 +18,7 @@ import yaml
 
 from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, Entry, fingerprint
 from pnp.model.problems import ContentError, Location, Problem, Problems
+from pnp.output.files import write_bytes
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little
 
@@ -450,22 +449,4 @@ def write_catalog(path: Path, entries: Mapping[str, Entry], english_order: Itera
     """Write a translation catalog to `path` (text/<lang>.yaml), atomically."""
     path = Path(path)
     data = render_catalog(entries, english_order, path.stem).encode("utf-8")
-    write_atomically(path, data)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so a reader sees the old file or the new, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        # "x" mode: created with the usual umask permissions, never clobbering another.
-        with open(temporary, "xb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        if path.exists():
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    write_bytes(path, data)

@@ -1,37 +1,33 @@
 """Atomic writes: a temporary file in the target folder, renamed into place when complete.
 
 An interrupted or failed build therefore never leaves a truncated file and never
-destroys the last good one.
+destroys the last good one; readers see the old file or the new, never half of one.
 """
 
 from __future__ import annotations
 
 import os
-import tempfile
-from contextlib import contextmanager
+import secrets
 from pathlib import Path
-from typing import Iterator
-
-
-@contextmanager
-def atomic_path(target: Path) -> Iterator[Path]:
-    """A temporary path to write to; it replaces target only if the block succeeds."""
-    target = Path(target)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
-    try:
-        yield Path(temporary)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def write_bytes(target: Path, data: bytes) -> None:
-    with atomic_path(target) as temporary:
-        temporary.write_bytes(data)
+    """Replace target with data atomically, keeping an existing file's permissions."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        # "x" mode: created with the usual umask permissions, never clobbering another file.
+        with open(temporary, "xb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        if target.exists():
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def write_text(target: Path, text: str) -> None:

@@ -23,7 +23,6 @@ from pnp.layout.sheet import (SheetGrid, SheetSpec, back_cut_marks, back_grid, c
 from pnp.layout.tiling import tile_board
 from pnp.model.components import ComponentSet, Item
 from pnp.model.faces import Face
-from pnp.model.units import mm
 from pnp.paint.faces import FacePainter
 from pnp.paint.fonts import font_name
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pnp.games.base import Engine, IllegalMove, NotationError
 from pnp.games.quatrefoil import (
     ENGINE,
+    engine_with_target,
     MOVES,
     PUSHES,
     STACK,
@@ -97,7 +98,7 @@ def test_stack_ends_the_game():
 
 def test_winner_needs_a_stack_and_a_target():
     target = parse_target("bg/pr+y")
-    engine = ENGINE.with_target(target)
+    engine = engine_with_target(target)
     assert engine.winner(START) is None
     assert engine.winner(apply(START, STACK)) == "everyone"
     assert engine.winner(apply(apply(START, Twist(True)), STACK)) == "nobody"

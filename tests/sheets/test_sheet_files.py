@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import io
-import os
-
 import pytest
 from PIL import Image
 from pypdf import PdfReader

@@ -9,8 +9,7 @@ values), `rules` (legal moves and their effect), `chains` (longest chain) and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
+from pnp.games.base import FunctionEngine
 from pnp.games.trifoil import notation, rules
 from pnp.games.trifoil.chains import longest_chain
 from pnp.games.trifoil.maps import MAP_IDS, MAPS, GameMap, Triangle, get_map, opposite
@@ -31,36 +30,13 @@ from pnp.games.trifoil.state import (
 )
 
 
-class TrifoilEngine:
-    """The Engine protocol for Trifoil; moves may be given as objects or notation."""
-
-    name = "trifoil"
-
-    def parse_state(self, text: str) -> State:
-        return notation.parse_state(text)
-
-    def format_state(self, state: State) -> str:
-        return notation.format_state(state)
-
-    def parse_move(self, text: str) -> Move:
-        return notation.parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        return notation.format_move(move)
-
-    def legal_moves(self, state: State) -> Sequence[Move]:
-        return rules.legal_moves(state)
-
-    def apply(self, state: State, move: Move | str) -> State:
-        if isinstance(move, str):
-            move = notation.parse_move(move)
-        return rules.apply(state, move)
-
-    def winner(self, state: State) -> str | None:
-        return rules.winner(state)
+def _apply(state: State, move: Move | str) -> State:
+    """Moves may be given as objects or in notation."""
+    return rules.apply(state, notation.parse_move(move) if isinstance(move, str) else move)
 
 
-ENGINE = TrifoilEngine()
+ENGINE = FunctionEngine("trifoil", notation.parse_state, notation.format_state, notation.parse_move,
+                        notation.format_move, rules.legal_moves, _apply, rules.winner)
 
 __all__ = [
     "BLUE",
@@ -79,7 +55,6 @@ __all__ = [
     "Spin",
     "State",
     "Triangle",
-    "TrifoilEngine",
     "get_map",
     "initial_state",
     "links_on_triangle",

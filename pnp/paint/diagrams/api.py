@@ -16,7 +16,7 @@ from reportlab.graphics import shapes
 from pnp.i18n.catalog import Catalog, Texts, load_catalogs
 from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, read_diagram_book
 from pnp.model.game import Game
-from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.problems import Location, Problems
 from pnp.model.reader import Fields
 from pnp.model.source import Node
 from pnp.paint.diagrams import scene as sc

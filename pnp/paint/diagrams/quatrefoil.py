@@ -113,7 +113,7 @@ def push_frames(before: q.State, push: q.Push, after: q.State) -> tuple[sc.Frame
 
 def _outward(entry: str, far: str) -> tuple[int, int]:
     """The side of the pushed line away from the other line: where its arrow goes."""
-    (x1, y1), (x2, y2) = CENTRES[entry], CENTRES[far]
+    (x1, y1), (_, y2) = CENTRES[entry], CENTRES[far]
     if y1 == y2:
         return (0, -1) if y1 < 1 else (0, 1)
     return (-1, 0) if x1 < 1 else (1, 0)
@@ -143,7 +143,6 @@ def twist_frames(before: q.State, clockwise: bool, after: q.State) -> tuple[sc.F
     start, end = ends if clockwise else ends[::-1]
     arrow = sc.Stroke((start, end), arrow=True, bend=0.75 if clockwise else -0.75)
     angle = 45 if clockwise else -45
-    diamond = [sc.Cell(*_rotated(CENTRES[p], angle)) for p in q.POSITIONS]
     tokens = [_token(before.at(p), _rotated(CENTRES[p], angle), turn=angle) for p in q.POSITIONS]
     middle = sc.Frame(tuple(_diamond_cells(angle) + tokens + [_token(before.free, FREE)]), bounds=_bounds(FREE, (1, -0.25), (1, 2.25)))
     return (position_frame(before, extra=(arrow,)), middle, position_frame(after))
