@@ -24,6 +24,7 @@ from pnp.model.units import mm
 from pnp.output.files import write_bytes
 from pnp.output.raster import page_count, render_page, write_png
 from pnp.paint.faces import FacePainter
+from pnp.paint.diagrams import load_diagrams
 from pnp.paint.rulebook import build_rulebooks
 from pnp.paint.sheets import Footer, SheetOptions, paint_set
 
@@ -139,11 +140,23 @@ def load_games(folders: Iterable[Path]) -> list[tuple[Game, dict[str, Catalog]]]
     for folder in folders:
         try:
             game = load_game(folder)
-            loaded.append((game, load_catalogs(game.folder, game.languages)))
+            catalogs = load_catalogs(game.folder, game.languages)
+            _check_documents(game, catalogs, problems)
+            loaded.append((game, catalogs))
         except ContentError as error:
             problems.extend(error.problems)
     problems.raise_if_any()
     return loaded
+
+
+def _check_documents(game: Game, catalogs: dict[str, Catalog], problems: Problems) -> None:
+    """The rulebook's structure and every diagram and example play (replayed by its engine)."""
+    for check in (lambda: rulebook_path(game.folder).is_file() and load_rulebook(game.folder, catalogs["en"].entries),
+                  lambda: load_diagrams(game, catalogs)):
+        try:
+            check()
+        except ContentError as error:
+            problems.extend(error.problems)
 
 
 def check_targets(targets: list[SheetTarget], catalogs: dict[str, Catalog], options: BuildOptions) -> list[str]:

@@ -120,3 +120,17 @@ def test_diagrams_command_writes_svg_and_png(tmp_path):
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "folio" / "diagrams").iterdir())
     assert "folio-legal-region-da.svg" in names and "folio-win-sizes-da.png" in names
+
+
+def test_check_replays_example_plays_and_names_the_illegal_move(tmp_path):
+    import shutil
+
+    folder = tmp_path / "content" / "boardless-quarto"
+    shutil.copytree(ROOT / "content" / "boardless-quarto", folder)
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    examples = folder / "examples.yaml"
+    examples.write_text(examples.read_text(encoding="utf-8").replace('"CBHD@2,-1"', '"CBHD@4,-1"'), encoding="utf-8")
+    result = run(["check", "boardless-quarto"], tmp_path)
+    assert result.exit_code == 1
+    assert ("content/boardless-quarto/examples.yaml:10:28 examples.play.steps[2]: step 3, move 'CBHD@4,-1' is illegal: "
+            "a piece must touch another piece side by side") in result.output
