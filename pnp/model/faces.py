@@ -255,25 +255,22 @@ def _length_or_percent(value: Any, base: float) -> float:
 
 
 def _style(fields: Fields, context: FaceContext, fill: str | None = None, stroke: str | None = None) -> Style:
-    palette = context.palette
-    width = fields.length("width", default="1pt") if fields.has("width") else 1.0
-    dash_text = fields.text("dash", default=None)
-    dash: tuple[float, ...] = ()
-    if dash_text:
-        try:
-            dash = tuple(parse_length(part) for part in dash_text.split())
-        except ValueError as error:
-            fields.report(fields.values["dash"], f"{error} (a dash is lengths like '2mm 1mm')", "dash")
+    """Fill, stroke, stroke width and dash of a shape; fill and stroke default per shape kind."""
     return Style(
-        fill=fields.colour("fill", palette, default=fill) if fields.has("fill") else _default_colour(fill, palette),
-        stroke=fields.colour("stroke", palette, default=stroke) if fields.has("stroke") else _default_colour(stroke, palette),
-        width=width or 1.0,
-        dash=dash,
+        fill=fields.colour("fill", context.palette, default=fill),
+        stroke=fields.colour("stroke", context.palette, default=stroke),
+        width=fields.length("width", default="1pt") or 1.0,
+        dash=fields.typed("dash", _parse_dash, default=None) or (),
     )
 
 
-def _default_colour(name: str | None, palette: dict[str, Colour]) -> Colour | None:
-    return None if name is None else parse_colour(name, palette)
+def _parse_dash(text: object) -> tuple[float, ...]:
+    if not isinstance(text, str) or not text.split():
+        raise ValueError(f"expected dash lengths such as '2mm 1mm', got {text!r}")
+    try:
+        return tuple(parse_length(part) for part in text.split())
+    except ValueError as error:
+        raise ValueError(f"{error} (a dash is lengths like '2mm 1mm')") from None
 
 
 def _circle(fields: Fields, context: FaceContext) -> Circle:
@@ -321,11 +318,11 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
     text = Text(
         literal, key,
         g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"),
-        size=fields.length("size", default="10pt") if fields.has("size") else 10.0,
+        size=fields.length("size", default="10pt") or 10.0,
         font=fields.choice("font", FONTS, default="regular") or "regular",
         align=fields.choice("align", ("left", "centre", "right"), default="centre") or "centre",
         valign=fields.choice("valign", ("top", "middle", "bottom"), default="middle") or "middle",
-        colour=fields.colour("colour", context.palette, default=_default_colour("black", context.palette)),
+        colour=fields.colour("colour", context.palette, default="black"),
         location=fields.node.location,
     )
     return text if (literal is None) != (key is None) else None
