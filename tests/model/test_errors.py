@@ -222,3 +222,10 @@ def test_not_utf8(make_game, tmp_path):
     (folder / "game.yaml").write_bytes(b"title: \xff\xfe\n")
     [message] = problems_of(folder)
     assert "game.yaml:1:1: file is not UTF-8 text" in message
+
+
+def test_huge_file_is_refused_before_parsing(make_game):
+    folder = make_game()
+    (folder / "components.yaml").write_text("# padding\n" * 300_000)
+    [message] = problems_of(folder)
+    assert "components.yaml: file is 3000000 bytes; a content file may be at most 2097152" in message
