@@ -14,22 +14,21 @@ from typing import Callable, Iterable
 from pnp.i18n.catalog import Catalog, Texts, load_catalogs
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import SheetSpec, fit_grid
+from pnp.layout.sheet import FLIPS, SheetSpec, fit_grid
 from pnp.model import Game, load_game
 from pnp.model.components import ComponentSet
 from pnp.model.diagrams import read_diagram_book
-from pnp.model.rulebook import load_rulebook, rulebook_path
 from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.rulebook import load_rulebook, rulebook_path
 from pnp.model.units import mm
 from pnp.output.files import write_bytes
 from pnp.output.raster import page_count, render_page, write_png
-from pnp.paint.faces import FacePainter
 from pnp.paint.diagrams import load_diagrams
+from pnp.paint.faces import FacePainter
 from pnp.paint.rulebook import build_rulebooks
 from pnp.paint.sheets import Footer, SheetOptions, paint_set
 
 FORMATS = ("pdf", "png")
-FLIPS = ("long", "short")
 
 
 @dataclass(frozen=True)
