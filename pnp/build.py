@@ -14,7 +14,7 @@ from typing import Callable, Iterable
 from pnp.i18n.catalog import Catalog, Texts, load_catalogs
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import FLIPS, SheetSpec, fit_grid
+from pnp.layout.sheet import SheetSpec, fit_grid
 from pnp.model import Game, load_game
 from pnp.model.components import ComponentSet
 from pnp.model.diagrams import read_diagram_book

@@ -14,8 +14,9 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.build import FLIPS, FORMATS, BuildOptions, build, load_games, used_text_keys
+from pnp.build import FORMATS, BuildOptions, build, load_games, used_text_keys
 from pnp.layout.paper import PAPERS
+from pnp.layout.sheet import FLIPS
 from pnp.model.game import LANGUAGES
 
 log = logging.getLogger("pnp")
