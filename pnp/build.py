@@ -1,8 +1,9 @@
-"""The kit planner: which outputs each game has (game × set × language × paper), checking
-everything before writing anything, then writing PDFs and PNGs with progress.
+"""The kit planner: which outputs each game has (sheets per set × language × paper, and
+rulebooks), checking everything before writing, then writing PDFs and PNGs with progress.
 
-Every face of every target is painted once in memory first; a text that does not fit,
-a missing glyph or key stops the build before a single file is replaced.
+Every game's rulebook structure, diagrams and example plays are checked, and every face
+of every sheet is painted once in memory, before a single file is replaced: a text that
+does not fit, a missing glyph or key, an illegal example move stops the build first.
 """
 
 from __future__ import annotations

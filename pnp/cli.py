@@ -112,7 +112,7 @@ def main() -> None:
 @print_options
 @verbosity_options
 def build_command(games, out, paper, duplex, back_offset, dpi, formats, languages, strict, quiet) -> None:
-    """Build component sheets for GAMES (names under content/ or folders; default: all)."""
+    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all)."""
     options = BuildOptions(out=out, papers=paper, flip=duplex, back_offset_mm=back_offset, dpi=dpi,
                            formats=formats, languages=languages, strict=strict)
     folders = resolve_games(games)
