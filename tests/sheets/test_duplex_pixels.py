@@ -55,3 +55,14 @@ def test_back_offset_moves_backs_only(tmp_path):
     assert ImageChops.difference(render_page(a, 0, DPI), render_page(b, 0, DPI)).getbbox() is None
     moved = ImageChops.difference(render_page(a, 1, DPI), render_page(b, 1, DPI)).getbbox()
     assert moved is not None
+
+
+def test_landscape_sheet_long_edge_turns_top_to_bottom(tmp_path):
+    # Hex tiles go landscape on Letter; its long edge is horizontal, so the back turns
+    # about it. The second sheet holds 3 of 12 tiles, off-centre, so a wrong turn shows.
+    build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, papers=("letter",), formats=("pdf",)))
+    pdf = (tmp_path / "trifoil" / "trifoil-tiles-letter.pdf").read_bytes()
+    front, back = render_page(pdf, 2, DPI), render_page(pdf, 3, DPI)
+    assert front.width > front.height
+    assert coverage_difference(front, ImageOps.flip(back)) < 0.02
+    assert coverage_difference(front, ImageOps.mirror(back)) > 0.5
