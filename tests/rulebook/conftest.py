@@ -1,46 +1,17 @@
-"""Fixtures: the four games' rulebooks built once, and a small fixture game to break.
-
-pnp.paint.diagrams is being written alongside; until it exists these tests draw
-diagrams with standin_diagrams.py (the product itself always calls the real package).
-"""
+"""Fixtures: the four games' rulebooks built once, and a small fixture game to break."""
 
 from __future__ import annotations
 
-import importlib
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-import standin_diagrams  # noqa: E402
-
-from pnp.i18n.catalog import fingerprint, load_catalogs  # noqa: E402
-from pnp.model.game import load_game  # noqa: E402
-from pnp.paint.rulebook import build_rulebooks, pictures  # noqa: E402
+from pnp.i18n.catalog import fingerprint, load_catalogs
+from pnp.model.game import load_game
+from pnp.paint.rulebook import build_rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
-
-
-def _real_diagrams() -> bool:
-    try:
-        module = importlib.import_module("pnp.paint.diagrams")
-    except ImportError:
-        return False
-    return all(hasattr(module, name) for name in ("diagram_drawing", "example_steps"))
-
-
-REAL_DIAGRAMS = _real_diagrams()
-
-
-@pytest.fixture(scope="session", autouse=True)
-def diagrams():
-    with pytest.MonkeyPatch.context() as patch:
-        if not REAL_DIAGRAMS:
-            patch.setattr(pictures, "diagram_painters", lambda: standin_diagrams)
-        yield
 
 
 def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
@@ -50,7 +21,7 @@ def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"),
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory, diagrams) -> dict[str, tuple[list[Path], list[str]]]:
+def built(tmp_path_factory) -> dict[str, tuple[list[Path], list[str]]]:
     out = tmp_path_factory.mktemp("rulebooks")
     return {name: build(ROOT / "content" / name, out) for name in GAMES}
 

@@ -1,14 +1,13 @@
 """Pictures in a rulebook → flowables: the generated components list, diagrams and example plays.
 
 Components are drawn by FacePainter from the very faces the sheets print, so the rules
-and the kit cannot disagree. Diagrams and example plays come from pnp.paint.diagrams,
-imported only when a rulebook needs one. A drawing wider than the frame is scaled
+and the kit cannot disagree. Diagrams and example plays come from pnp.paint.diagrams.
+A drawing wider than the frame is scaled
 down to it; one taller than a page is an error, never shrunk further or clipped.
 """
 
 from __future__ import annotations
 
-from types import ModuleType
 
 from reportlab.graphics import shapes
 from reportlab.graphics.shapes import Drawing
@@ -19,6 +18,7 @@ from pnp.model.components import ComponentSet
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
 from pnp.model.units import mm, parse_length, to_mm
+from pnp.paint.diagrams import diagram_drawing, example_steps
 from pnp.paint.faces import FacePainter
 from pnp.paint.fonts import font_name
 from pnp.paint.rulebook.flowables import KeyedParagraph, PictureStrip, ScaledDrawing, Tag, fit_scale, tagged
@@ -26,13 +26,6 @@ from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.story import Context, second_style, texts
 
 GAP = mm(3)
-
-
-def diagram_painters() -> ModuleType:
-    """pnp.paint.diagrams: diagram_drawing(...) and example_steps(...), imported on first use."""
-    from pnp.paint import diagrams
-
-    return diagrams
 
 
 # --- components ---------------------------------------------------------------
@@ -121,7 +114,7 @@ def _caption_location(ctx: Context, block: Block):
 
 
 def diagram_cell(ctx: Context, block: Block, width: float, group: int) -> list[Flowable]:
-    drawing = diagram_painters().diagram_drawing(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems)
+    drawing = diagram_drawing(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems)
     picture = scaled(ctx, drawing, width, Tag(f"diagram {block.ref}", block.location, group))
     key = _diagram_key(block)
     captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
@@ -142,8 +135,7 @@ def scaled(ctx: Context, drawing: Drawing, width: float, tag: Tag) -> Flowable:
 
 def example(ctx: Context, block: Block, group: int) -> list[Flowable]:
     """The intro, then the steps two to a row, each picture over its numbered caption."""
-    painters = diagram_painters()
-    steps = [painters.example_steps(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems)
+    steps = [example_steps(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems)
              for voice in ctx.texts]
     flowables = []
     # An example opens with who plays, then how to read its pictures, where the game says so.
