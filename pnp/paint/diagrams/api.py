@@ -7,6 +7,7 @@ looked up in components.yaml and drawn with their printed faces.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from pathlib import Path
 from typing import Any, Sequence
@@ -62,7 +63,28 @@ def _art(game: Game, catalogs: dict[str, Catalog], language: str, problems: Prob
 
 
 def _book(game: Game, problems: Problems) -> DiagramBook:
-    return read_diagram_book(game.folder, problems)
+    """The game's diagram book, read once per content: a rulebook asks for it per picture."""
+    key = (str(Path(game.folder).resolve()), _source_digest(Path(game.folder)))
+    if key in _CLEAN_BOOKS:
+        return _CLEAN_BOOKS[key]
+    found = Problems()
+    book = read_diagram_book(game.folder, found)
+    problems.extend(found)
+    if not found:
+        # Only a book without problems is kept, so a faulty one reports its problems every time.
+        _CLEAN_BOOKS[key] = book
+    return book
+
+
+_CLEAN_BOOKS: dict[tuple[str, str], DiagramBook] = {}
+
+
+def _source_digest(folder: Path) -> str:
+    digest = hashlib.sha256()
+    for name in ("diagrams.yaml", "examples.yaml"):
+        path = folder / name
+        digest.update(path.read_bytes() if path.is_file() else b"\0absent")
+    return digest.hexdigest()
 
 
 def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str) -> str | None:
