@@ -158,6 +158,12 @@ def extent(item: Item) -> tuple[float, float, float, float]:
     return _around(item.x, item.y, 0.2)
 
 
+def cover(bounds: tuple[float, float, float, float], items, margin: float = 0.12) -> tuple[float, float, float, float]:
+    """bounds grown to take in the items (an arrow or cross beside a board), with a margin."""
+    boxes = [bounds] + [(b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin) for b in map(extent, items)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def _around(x: float, y: float, r: float) -> tuple[float, float, float, float]:
     return (x - r, y - r, x + r, y + r)
 
