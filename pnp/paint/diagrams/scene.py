@@ -66,13 +66,17 @@ class Highlight:
 
 @dataclass(frozen=True)
 class Stroke:
-    """A line through points; an arrow when `arrow`; bowed sideways by `bend` (cells)."""
+    """A line through points; an arrow when `arrow`; bowed sideways by `bend` (cells).
+
+    Role "win" is a winning line or chain: a halo `width` cells wide under the pieces.
+    """
 
     points: tuple[Point, ...]
     role: str = "line"
     arrow: bool = False
     bend: float = 0.0
     dashed: bool = False
+    width: float = 0.0
 
 
 @dataclass(frozen=True)

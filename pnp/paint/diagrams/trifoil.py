@@ -92,7 +92,7 @@ def position_frame(state: t.State, extra: Sequence[sc.Item] = (), chain: str | N
     if chain is not None:
         _, path = t.longest_chain(state, chain)
         if len(path) > 1:
-            items.append(sc.Stroke(tuple(link_point(game_map, *p) for p in path), role="win"))
+            items.append(sc.Stroke(tuple(link_point(game_map, *p) for p in path), role="win", width=0.42))
     return sc.Frame(tuple(items) + tuple(extra), bounds=sc.cover(_bounds(game_map), extra))
 
 
