@@ -303,10 +303,21 @@ def _hexagon(x: float, y: float, r: float) -> list[float]:
 
 def _win_line(group, points, colour, width: float) -> None:
     # A halo painted under the pieces: it shows around and between them and hides nothing.
+    # Filled, not stroked, so its edge is exactly where it is drawn: a rim, then a tint.
     tint = colors.Color(*(0.45 * c + 0.55 for c in colour.rgb()))
-    for shade, grow in ((colour, 1.6), (tint, 0.0)):
-        group.add(shapes.PolyLine(_flat(points), strokeColor=shade, strokeWidth=width + grow, strokeLineCap=1,
-                                  strokeLineJoin=1))
+    for shade, radius in ((colour, width / 2 + 0.8), (tint, width / 2)):
+        _capsules(group, points, radius, shade)
+
+
+def _capsules(group, points, radius: float, colour) -> None:
+    """A band `radius` either side of the polyline, with round ends and joints, as filled shapes."""
+    for x, y in points:
+        group.add(shapes.Circle(x, y, radius, fillColor=colour, strokeColor=None))
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        ux, uy = _unit(bx - ax, by - ay)
+        nx, ny = -uy * radius, ux * radius
+        group.add(shapes.Polygon([ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny],
+                                 fillColor=colour, strokeColor=None))
 
 
 def _arrow_into(group, points, width: float, colour, head: float, bend: float = 0.0, dashed: bool = False) -> None:

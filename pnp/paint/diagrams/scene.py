@@ -157,8 +157,9 @@ def extent(item: Item) -> tuple[float, float, float, float]:
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, (Stroke, Outline)):
         xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        bow = abs(getattr(item, "bend", 0.0))
-        return (min(xs) - bow, min(ys) - bow, max(xs) + bow, max(ys) + bow)
+        # A halo reaches half its width past its points; a bent line bows out by its bend.
+        grow = abs(getattr(item, "bend", 0.0)) + (item.width / 2 if isinstance(item, Stroke) else 0.0)
+        return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
     return _around(item.x, item.y, 0.2)
 
 

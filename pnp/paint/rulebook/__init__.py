@@ -86,7 +86,8 @@ def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languag
             check_pages(game, rulebook, language, pages, problems)
             for paper in papers:
                 title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
-                files[booklet_path(out, game, language, paper)] = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title)
+                files[booklet_path(out, game, language, paper)] = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title,
+                                                                                language)
     if all(lang in languages for lang in BILINGUAL):
         both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False)
         if both is not None:

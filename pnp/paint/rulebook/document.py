@@ -80,6 +80,7 @@ class _RulebookTemplate(BaseDocTemplate):
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()
         left_x, right_x = page.side + page.indent, page.width - page.side - page.indent
         canvas.saveState()
+        canvas.addLiteral("/Artifact BMC")  # page furniture, not content
         canvas.setStrokeColor(colours.soft)
         canvas.setLineWidth(0.4)
         rule = page.bottom + page.footer_space * 0.55
@@ -91,6 +92,7 @@ class _RulebookTemplate(BaseDocTemplate):
             left, right = right, left
         canvas.drawString(left_x, page.bottom, left)
         canvas.drawRightString(right_x, page.bottom, right)
+        canvas.addLiteral("EMC")
         canvas.restoreState()
 
 

@@ -5,7 +5,8 @@ is defined, page group), so the layout can say which text did not fit its page.
 Every one of them also writes down where it landed (`Placed`, in page coordinates)
 in the canvas's ledger, and a figure what it really inks, so the layout can prove
 that nothing overprints anything. Figures are drawn as PDF form XObjects, one per
-picture, so a reader of the PDF can tell a figure from the text around it.
+picture, marked as /Figure content, so a reader of the PDF can tell a figure from the
+text around it.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.problems import Location
@@ -112,6 +113,26 @@ def _with_fallbacks(frag) -> list:
     return [frag.clone(text="".join(chars), fontName=name) for name, chars in runs]
 
 
+def ink_bounds(node) -> Rect | None:
+    """What a drawing really inks: every shape's bounds grown by half its line width, through every transform.
+
+    reportlab's own getBounds leaves line widths out, and a thick line (a winning halo)
+    reaches half its width past its points.
+    """
+    if isinstance(node, Group) or hasattr(node, "contents"):
+        boxes = [b for child in node.contents if (b := ink_bounds(child)) is not None]
+        if not boxes:
+            return None
+        x0, y0, x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+        corners = [transformPoint(getattr(node, "transform", (1, 0, 0, 1, 0, 0)), c) for c in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
+        return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners))
+    bounds = node.getBounds()
+    if bounds is None:
+        return None
+    grow = (getattr(node, "strokeWidth", 0) or 0) / 2 if getattr(node, "strokeColor", None) is not None else 0.0
+    return (bounds[0] - grow, bounds[1] - grow, bounds[2] + grow, bounds[3] + grow)
+
+
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
     """drawing at (x, y), scaled, as a form XObject of its own; its box and ink go in the ledger."""
     if getattr(drawing, "initialFontName", None) is None:
@@ -119,18 +140,21 @@ def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag:
         drawing.initialFontName = font_name()
     number = getattr(canvas, "pnp_figures", 0) + 1
     canvas.pnp_figures = number
-    x0, y0, x1, y1 = drawing.getBounds() if drawing.contents else (0, 0, 0, 0)
+    inked = ink_bounds(drawing)
+    x0, y0, x1, y1 = inked or (0, 0, drawing.width, drawing.height)
     name = f"pnpFigure{number}"
     canvas.beginForm(name, min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))
     renderPDF.draw(drawing, canvas, 0, 0)
     canvas.endForm()
     canvas.saveState()
+    canvas.addLiteral("/Figure BMC")  # marked content: a reader of the PDF can tell figure from text
     canvas.translate(x, y)
     canvas.scale(scale, scale)
     canvas.doForm(name)
+    canvas.addLiteral("EMC")
     canvas.restoreState()
     box = (x, y, x + drawing.width * scale, y + drawing.height * scale)
-    ink = (x + x0 * scale, y + y0 * scale, x + x1 * scale, y + y1 * scale) if drawing.contents else box
+    ink = (x + x0 * scale, y + y0 * scale, x + x1 * scale, y + y1 * scale) if inked else box
     record(canvas, "figure", tag, box, ink)
 
 
