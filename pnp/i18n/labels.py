@@ -21,11 +21,11 @@ LABELS: dict[str, dict[str, str]] = {
         "checklist": "Checklist",
         "checklist-intro": "Tick each part off as you cut it out, and again when you pack the game away.",
         "notes": "Notes",
-        "print-saddle": ("Print on {paper} at 100 % (actual size), both sides, flipping on the short edge. "
-                         "Fold each sheet in half, nest them in order, sheet 1 outside, and staple on the fold."),
-        "print-a6-sheet": ("Print on {paper} at 100 % (actual size), both sides, flipping on the long edge. "
-                           "Fold the top half back, then fold in half again; cut open the top fold."),
-        "trim-note": "Trim along the corner marks; fold along the marks at the middle.",
+        "print-sides": "Print on {paper} at 100 % (actual size), both sides, flipping on the {edge} edge.",
+        "edge-long": "long",
+        "edge-short": "short",
+        "fold-a5-saddle": "Fold each sheet in half, nest them in order, sheet 1 outside, and staple on the fold.",
+        "fold-a6-sheet": "Fold the top half back, then in half again; cut open the top fold.",
     },
     "da": {
         "players": "Spillere",
@@ -41,12 +41,11 @@ LABELS: dict[str, dict[str, str]] = {
         "checklist": "Tjekliste",
         "checklist-intro": "Sæt kryds ved hver del, når du har klippet den ud, og igen, når spillet pakkes væk.",
         "notes": "Noter",
-        "print-saddle": ("Udskriv på {paper} i 100 % (faktisk størrelse) på begge sider, vend på den korte kant. "
-                         "Fold hvert ark på midten, læg dem inden i hinanden i rækkefølge, ark 1 yderst, "
-                         "og hæft i folden."),
-        "print-a6-sheet": ("Udskriv på {paper} i 100 % (faktisk størrelse) på begge sider, vend på den lange kant. "
-                           "Fold den øverste halvdel bagud, og fold så på midten igen; skær den øverste fold op."),
-        "trim-note": "Skær langs hjørnemærkerne; fold langs mærkerne på midten.",
+        "print-sides": "Udskriv på {paper} i 100 % (faktisk størrelse) på begge sider, vend på den {edge} kant.",
+        "edge-long": "lange",
+        "edge-short": "korte",
+        "fold-a5-saddle": "Fold hvert ark på midten, læg dem i hinanden i rækkefølge, ark 1 yderst, og hæft i folden.",
+        "fold-a6-sheet": "Fold den øverste halvdel bagud og så på midten igen; skær den øverste fold op.",
     },
 }
 

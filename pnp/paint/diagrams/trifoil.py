@@ -64,7 +64,7 @@ def _triangles(game_map: t.GameMap, large: bool) -> list[sc.Item]:
         corners = tuple(game_map.tile_centre(tile) for tile in triangle.tiles)
         outlines.append(sc.Outline(corners, triangle.id, width=2.2 if large else 1.2))
         # Small enough in a position to leave the links beside the spin centre clear.
-        markers.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62 if large else 0.4))
+        markers.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62 if large else 0.34))
     return outlines + markers
 
 

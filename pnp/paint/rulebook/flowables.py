@@ -108,7 +108,7 @@ def _with_fallbacks(frag) -> list:
             runs[-1][1].append(char)
         else:
             runs.append((name, [char]))
-    if len(runs) == 1:
+    if len(runs) == 1 and runs[0][0] == frag.fontName:
         return [frag]
     return [frag.clone(text="".join(chars), fontName=name) for name, chars in runs]
 

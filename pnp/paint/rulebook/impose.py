@@ -5,7 +5,8 @@ pikepdf (qpdf) turns every page into a form once and places it by a matrix, so t
 imposed file keeps the pages' vector text and embedded fonts unchanged, and is written
 with a deterministic /ID and no dates. The pages are scaled down evenly, just enough to
 leave a margin for the marks on every side and, on the side with most room, for the
-instruction; they are never re-laid out. The marks and the instruction are drawn by
+instruction: how to print on one side of the fold mark in its middle, how to fold on the
+other. The pages are never re-laid out. The marks and the instruction are drawn by
 reportlab on a page of their own, laid over each side as one more form.
 """
 
@@ -29,7 +30,7 @@ from pnp.layout.booklet import (
 )
 from pnp.layout.paper import Paper
 from pnp.model.units import mm
-from pnp.paint.fonts import font_name
+from pnp.paint.fonts import font_name, text_width
 
 # Folding the A6 sheet turns it over on its long edge; a saddle-stitched sheet on its short edge.
 FLIPS = {"a6-sheet": "long", "a5-saddle": "short"}
@@ -66,8 +67,9 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, languag
         page_w, page_h = float(first[2]) - float(first[0]), float(first[3]) - float(first[1])
         imposition, scale, along = booklet_imposition(booklet, len(source.pages), paper, page_w, page_h)
         forms = {n: sheets.copy_foreign(page.as_form_xobject()) for n, page in enumerate(source.pages, start=1)}
-        instruction = label(f"print-{'a6-sheet' if booklet == 'a6-sheet' else 'saddle'}", language).format(
-            paper=PAPER_NAMES.get(paper.name, paper.name))
+        instruction = (label("print-sides", language).format(paper=PAPER_NAMES.get(paper.name, paper.name),
+                                                             edge=label(f"edge-{FLIPS[booklet]}", language)),
+                       label(f"fold-{booklet}", language))
         cols, rows = GRID[booklet]
         for index, side in enumerate(imposition.sides):
             marks = booklet_marks(page_block(side), cols, rows, imposition.paper, along=along)
@@ -80,7 +82,7 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, languag
         return buffer.getvalue()
 
 
-def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction: str | None):
+def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction: tuple[str, str] | None):
     """The marks (and the instruction, on the first side) as a form the size of the sheet."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
@@ -100,19 +102,24 @@ def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction
         return pdf.copy_foreign(drawn.pages[0].as_form_xobject())
 
 
-def _instruction(canvas: Canvas, marks: BookletMarks, text: str) -> None:
-    """One line of small type centred on the margin's middle line, turned to run up a side margin."""
+def _instruction(canvas: Canvas, marks: BookletMarks, parts: tuple[str, str]) -> None:
+    """How to print, then how to fold: small type along the margin's middle line, one part either side
+    of the fold mark in the middle (turned to run up a side margin)."""
     line = marks.instruction
+    length = line.length
+    half = length / 2 - mm(4)  # clear of the fold mark at the middle
+    size = min([TEXT_SIZE] + [TEXT_SIZE * half / text_width(part, TEXT_SIZE) for part in parts])
     canvas.saveState()
     canvas.setFillColorRGB(0.25, 0.25, 0.25)
-    canvas.setFont(font_name(), TEXT_SIZE)
-    half_cap = TEXT_SIZE * 0.33
+    canvas.setFont(font_name(), size)
+    half_cap = size * 0.33
     if line.y0 == line.y1:
-        canvas.drawCentredString((line.x0 + line.x1) / 2, line.y0 - half_cap, text)
+        canvas.translate(line.x0, line.y0 - half_cap)
     else:
-        canvas.translate(line.x0 + half_cap, (line.y0 + line.y1) / 2)
+        canvas.translate(line.x0 + half_cap, line.y0)
         canvas.rotate(90)
-        canvas.drawCentredString(0, 0, text)
+    for part, centre in zip(parts, (length / 4 - mm(2), length * 3 / 4 + mm(2))):
+        canvas.drawCentredString(centre, 0, part)
     canvas.restoreState()
 
 
