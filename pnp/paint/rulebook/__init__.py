@@ -75,11 +75,12 @@ def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languag
     """Write every rulebook of game; return (paths written, warnings). ContentError on problems."""
     rulebook = load_rulebook(game.folder, catalogs["en"].entries)
     languages = tuple(lang for lang in languages if lang in game.languages and lang in catalogs)
-    problems, warnings, files = Problems(), [], {}
+    problems, warnings, files, pictures = Problems(), [], {}, {}
     for language in languages:
-        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, warnings, strict)
+        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, warnings, strict,
+                         pictures)
         pages = render(game, catalogs, rulebook, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
-                       problems, [], False)
+                       problems, [], False, pictures)
         if reading is not None:
             files[rules_path(out, game, language)] = reading.pdf
         if pages is not None:
@@ -89,7 +90,7 @@ def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languag
                 files[booklet_path(out, game, language, paper)] = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title,
                                                                                 language)
     if all(lang in languages for lang in BILINGUAL):
-        both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False)
+        both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False, pictures)
         if both is not None:
             files[rules_path(out, game, "bilingual")] = both.pdf
     problems.raise_if_any()
@@ -99,35 +100,45 @@ def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languag
 
 
 def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, edition: Edition, problems: Problems,
-           warnings: list[str], strict: bool) -> Layout | None:
-    """One edition laid out and checked; None (with problems added) if it cannot be."""
+           warnings: list[str], strict: bool, pictures: dict | None = None) -> Layout | None:
+    """One edition laid out and checked; None (with problems added) if it cannot be.
+
+    `pictures` keeps the diagrams drawn for one edition for the next (they do not
+    depend on the page size); pass the same dict to every edition of a game.
+    """
     page = geometry(edition.size)
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems,
-                  edition.described)
-    before = len(problems.items)
-    build_story(ctx)  # once with the real problems: a text or picture that cannot be set is reported here
-    if len(problems.items) > before:
-        return None
+                  edition.described, {} if pictures is None else pictures)
     edition_line = f"{game.title} · {label('edition', edition.languages[0])} {game.version}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
     title = f"{game.title} – {label('rules', edition.languages[0])}"
-    quiet = replace(ctx, problems=Problems())
     try:
-        layout = settle(quiet, lambda story: lay_out(story, page, ctx.styles, footer, title, ", ".join(game.authors)),
+        layout = settle(ctx, lambda story: lay_out(story, page, ctx.styles, footer, title, ", ".join(game.authors)),
                         booklet=edition.facing)
     except LayoutError as error:
         layout_error(error, f"{game.id} ({edition.described})", rulebook.location, problems)
+        return None
+    if layout is None:
         return None
     check_overprints(layout, f"{game.id} ({edition.described})", rulebook.location, problems)
     report_fallbacks(game, catalogs, voices, warnings, problems if strict else None)
     return layout
 
 
-def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout:
-    """The edition laid out with breaks let go where they leave a page nearly empty, then padded."""
+def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
+    """The edition laid out with breaks let go where they leave a page nearly empty, then padded.
+
+    None if the story has problems (a text or picture that cannot be set): they are
+    reported once, by the first build; later builds of the same story are quiet.
+    """
     soft: frozenset[int] = frozenset()
-    layout = lay_out_story(build_story(ctx, soft))
+    before = len(ctx.problems.items)
+    story = build_story(ctx, soft)
+    if len(ctx.problems.items) > before:
+        return None
+    ctx = replace(ctx, problems=Problems())
+    layout = lay_out_story(story)
     while ctx.follows_page_breaks and ctx.rulebook.booklet not in FIXED_PAGES:
         loose = loose_breaks(layout) - soft
         if not loose:

@@ -171,12 +171,23 @@ def sequence_chunks(ctx: Context, shown: list[Shown], *, align: bool, chain: boo
     s = ctx.styles
     chunks = []
     for row in rows:
-        figures = [Figure(item.picture.drawing(cell), item.tag, item.captions) for item in row]
+        figures = [Figure(drawn(ctx, item.picture, cell), item.tag, item.captions) for item in row]
         flowable = FigureRow(figures, GUTTER, caption_gap=s.gap * 0.8)
         flowable.spaceBefore, flowable.spaceAfter = s.gap * 0.6, s.gap * 1.8
         chunks.append(Chunk([tagged(flowable, row[0].tag)], keep_with_next=chain, kind="figure"))
     chunks[-1].keep_with_next = False
     return chunks
+
+
+def drawn(ctx: Context, picture: Picture, cell: float):
+    """The picture's Drawing at `cell`, drawn once for all the editions that share `ctx.pictures`."""
+    return remembered(ctx, ("drawing", picture, cell), lambda: picture.drawing(cell))
+
+
+def remembered(ctx: Context, key: tuple, make):
+    if key not in ctx.pictures:
+        ctx.pictures[key] = make()
+    return ctx.pictures[key]
 
 
 # --- diagrams -------------------------------------------------------------------
@@ -185,7 +196,8 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
     """Consecutive diagrams as one sequence, each with its caption in every voice."""
     shown = []
     for block in blocks:
-        picture = diagram_picture(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems)
+        picture = remembered(ctx, ("diagram", block.ref, ctx.language),
+                             lambda: diagram_picture(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems))
         key = f"diagram.{block.ref}.caption"
         captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
         location = ctx.location(key, ctx.language) if ctx.texts[0].has(key) else block.location
@@ -197,7 +209,9 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
 
 def example(ctx: Context, block: Block, group: int) -> list[Chunk]:
     """The intro, then the steps, each picture over its numbered caption, at one scale."""
-    steps = [example_pictures(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems) for voice in ctx.texts]
+    steps = [remembered(ctx, ("example", block.ref, voice.language),
+                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems))
+             for voice in ctx.texts]
     chunks = []
     # An example opens with who plays, then how to read its pictures, where the game says so.
     for intro_key in (f"example.{block.ref}.intro", f"example.{block.ref}.markers"):

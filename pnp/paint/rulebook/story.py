@@ -46,12 +46,15 @@ class Context:
     styles: Styles
     problems: Problems
     edition: str = ""
+    # Pictures already drawn, by what they show and at which size: a story is built more than once.
+    pictures: dict = field(default_factory=dict, compare=False)
 
     @property
     def follows_page_breaks(self) -> bool:
-        # new_page places sections on the booklet's pages; an edition at another size flows.
+        # new_page places sections on the booklet's pages; an edition at another size flows,
+        # and so does the bilingual one, twice as long as the pages were planned for.
         booklet_size = "a6" if self.rulebook.booklet == "a6-sheet" else "a5"
-        return self.page.name == booklet_size
+        return self.page.name == booklet_size and len(self.texts) == 1
 
     @property
     def language(self) -> str:
@@ -81,7 +84,7 @@ class Chunk:
     flowables: list[Flowable]
     keep_with_next: bool = False
     kind: str = "text"
-    lead_in: bool = field(default=False)
+    lead_in: bool = False
 
 
 def kept_together(chunks: list[Chunk]) -> list[Flowable]:
