@@ -182,8 +182,8 @@ def page_block(side: Sequence[PagePlacement]) -> Box:
     return union_all(p.box for p in side)
 
 
-def booklet_marks(block: Box, cols: int, rows: int, paper: Paper, *, along: str) -> BookletMarks:
-    """Marks for a block of cols × rows pages on paper; the instruction runs `along` 'bottom' or 'left'.
+def booklet_marks(block: Box, cols: int, rows: int, *, along: str) -> BookletMarks:
+    """Marks for a block of cols × rows pages; the instruction runs `along` 'bottom' or 'left'.
 
     Trim marks continue each edge of the block outwards from its corners; fold marks
     continue each line where two pages meet. None of them enters the block.
@@ -200,7 +200,7 @@ def booklet_marks(block: Box, cols: int, rows: int, paper: Paper, *, along: str)
     for j in range(1, rows):
         y = block.y + block.h * j / rows
         fold += [_outward_h(block.x, y, -1), _outward_h(block.right, y, 1)]
-    return BookletMarks(tuple(trim), tuple(fold), _instruction_line(block, paper, along))
+    return BookletMarks(tuple(trim), tuple(fold), _instruction_line(block, along))
 
 
 def _outward_v(x: float, y: float, direction: int) -> Line:
@@ -213,8 +213,9 @@ def _outward_h(x: float, y: float, direction: int) -> Line:
     return Line(start, y, start + direction * MARK_LENGTH, y)
 
 
-def _instruction_line(block: Box, paper: Paper, along: str) -> Line:
-    """The middle line of the margin the instruction sits in: left to right, or bottom to top."""
+def _instruction_line(block: Box, along: str) -> Line:
+    """The middle line of the margin (between the paper's edge and the block) the instruction
+    sits in: left to right, or bottom to top."""
     if along == "bottom":
         y = block.y / 2
         return Line(block.x, y, block.right, y)

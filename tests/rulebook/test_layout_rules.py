@@ -11,7 +11,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from conftest import ROOT, build, make_game
+from conftest import COMPONENTS_YAML, ROOT, build, make_game
 from reportlab.platypus import KeepTogether
 
 from pnp.i18n.catalog import Texts, load_catalogs
@@ -27,21 +27,8 @@ from pnp.paint.rulebook.style import geometry, styles_for
 
 def add_tall_card_diagram(folder: Path) -> None:
     """A poker card drawn one cell wide: it is 1.4 cells tall, though its place in the scene is 1."""
-    (folder / "components.yaml").write_text(textwrap.dedent("""\
-        sets:
-          stones:
-            extends: tokens/disc-25
-            items:
-              - {id: one}
-            front:
-              background: blue
-          cards:
-            extends: cards/poker
-            items:
-              - {id: one}
-            front:
-              background: blue
-        """), encoding="utf-8")
+    cards = COMPONENTS_YAML.split("\n  stones:")[1].replace("tokens/disc-25", "cards/poker")
+    (folder / "components.yaml").write_text(COMPONENTS_YAML + "  cards:" + cards, encoding="utf-8")
     (folder / "diagrams.yaml").write_text(textwrap.dedent("""\
         diagrams:
           tall:
@@ -161,3 +148,24 @@ def test_a_saddle_booklets_spare_pages_hold_a_checklist_and_notes(built):
     assert spare and spare[0].startswith("Checklist")
     assert "16 × Pyramids" in spare[0] and "1 × Board" in spare[0]
     assert max(p.number for p in pages) == len(pages)
+
+
+def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
+    from pnp.layout.booklet import MARK_GAP, booklet_marks
+    from pnp.layout.geometry import Box
+
+    block = Box(10, 20, 200, 100)
+    marks = booklet_marks(block, 2, 1, along="bottom")
+    assert len(marks.trim) == 8 and len(marks.fold) == 2
+    assert {(line.x0, line.x1) for line in marks.fold} == {(110, 110)}
+    for line in marks.trim + marks.fold:
+        # Outside the block, starting MARK_GAP away from it.
+        inside_x = block.x < min(line.x0, line.x1) and max(line.x0, line.x1) < block.right
+        inside_y = block.y < min(line.y0, line.y1) and max(line.y0, line.y1) < block.top
+        assert not (inside_x and inside_y)
+        dx = max(block.x - line.x0, 0, line.x0 - block.right)
+        dy = max(block.y - line.y0, 0, line.y0 - block.top)
+        assert (dx * dx + dy * dy) ** 0.5 == pytest.approx(MARK_GAP)  # each starts just clear of the block
+    assert marks.instruction.y0 == marks.instruction.y1 == 10 and marks.instruction.length == 200
+    side = booklet_marks(Box(20, 10, 100, 200), 2, 2, along="left")
+    assert side.instruction.x0 == side.instruction.x1 == 10 and len(side.fold) == 4

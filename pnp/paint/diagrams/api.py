@@ -5,7 +5,7 @@ Engine diagrams and examples are replayed by the game's rules engine; pieces are
 looked up in components.yaml and drawn with their printed faces. A `Picture` can be
 drawn at any scale: its `cell` is the one the spec asks for (`cell:`, or what fits
 `width:`); a rulebook draws pictures shown together at one shared cell size.
-""" 
+"""
 
 from __future__ import annotations
 

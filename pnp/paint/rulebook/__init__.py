@@ -25,11 +25,11 @@ from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Rulebook, load_rulebook
 from pnp.output.files import write_bytes
 from pnp.paint.rulebook.document import (
+    LOOSE,
     Footer,
     Layout,
     check_fixed_pages,
     check_overprints,
-    LOOSE,
     lay_out,
     layout_error,
     near_empty_pages,
@@ -87,8 +87,8 @@ def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languag
             check_pages(game, rulebook, language, pages, problems)
             for paper in papers:
                 title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
-                files[booklet_path(out, game, language, paper)] = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title,
-                                                                                language)
+                sheets = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title, language)
+                files[booklet_path(out, game, language, paper)] = sheets
     if all(lang in languages for lang in BILINGUAL):
         both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False, pictures)
         if both is not None:

@@ -119,18 +119,22 @@ def ink_bounds(node) -> Rect | None:
     reportlab's own getBounds leaves line widths out, and a thick line (a winning halo)
     reaches half its width past its points.
     """
-    if isinstance(node, Group) or hasattr(node, "contents"):
+    if isinstance(node, Group):  # a Drawing is a Group too
         boxes = [b for child in node.contents if (b := ink_bounds(child)) is not None]
         if not boxes:
             return None
-        x0, y0, x1, y1 = min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
-        corners = [transformPoint(getattr(node, "transform", (1, 0, 0, 1, 0, 0)), c) for c in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))]
-        return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners))
+        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return _transformed(getattr(node, "transform", (1, 0, 0, 1, 0, 0)), union)
     bounds = node.getBounds()
     if bounds is None:
         return None
     grow = (getattr(node, "strokeWidth", 0) or 0) / 2 if getattr(node, "strokeColor", None) is not None else 0.0
     return (bounds[0] - grow, bounds[1] - grow, bounds[2] + grow, bounds[3] + grow)
+
+
+def _transformed(matrix, rect: Rect) -> Rect:
+    corners = [transformPoint(matrix, (x, y)) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
+    return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners))
 
 
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:

@@ -72,7 +72,7 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, languag
                        label(f"fold-{booklet}", language))
         cols, rows = GRID[booklet]
         for index, side in enumerate(imposition.sides):
-            marks = booklet_marks(page_block(side), cols, rows, imposition.paper, along=along)
+            marks = booklet_marks(page_block(side), cols, rows, along=along)
             overlay = _marks_form(sheets, imposition.paper, marks, instruction if index == 0 else None)
             _add_side(sheets, imposition.paper, side, forms, scale, overlay)
         _describe(sheets, title, FLIPS[booklet])

@@ -39,8 +39,7 @@ TALLEST = 0.72
 # --- components ---------------------------------------------------------------
 
 def components(ctx: Context, block: Block, group: int) -> list[Chunk]:
-    return [Chunk(component_entry(ctx, component_set, block, group), kind="figure") for component_set in ctx.game.sets
-            if component_set]
+    return [Chunk(component_entry(ctx, component_set, block, group), kind="figure") for component_set in ctx.game.sets]
 
 
 def component_entry(ctx: Context, component_set: ComponentSet, block: Block, group: int) -> list[Flowable]:
