@@ -206,12 +206,14 @@ class Renderer:
 
 
 def _layer(item: sc.Item) -> int:
-    """Paint order: the board, then highlights and winning halos, then everything else as listed."""
+    """Paint order: the board, winning halos, highlights (the last move stays marked), then the rest as listed."""
     if isinstance(item, sc.Cell):
         return 0
-    if isinstance(item, sc.Highlight) or (isinstance(item, sc.Stroke) and item.role == "win"):
+    if isinstance(item, sc.Stroke) and item.role == "win":
         return 1
-    return 2
+    if isinstance(item, sc.Highlight):
+        return 2
+    return 3
 
 
 @dataclass(frozen=True)
