@@ -60,9 +60,9 @@ class Geometry:
 
 
 PAGES = {
-    "a5": Geometry("a5", mm(148), mm(210), 1.0, side=mm(13), top=mm(14), bottom=mm(11), measure=mm(94),
+    "a5": Geometry("a5", mm(148), mm(210), 1.0, side=mm(13), top=mm(14), bottom=mm(11), measure=mm(92),
                    strip=mm(20)),
-    "a6": Geometry("a6", mm(105), mm(148), 0.9, side=mm(7), top=mm(9), bottom=mm(7.5), measure=mm(84.6),
+    "a6": Geometry("a6", mm(105), mm(148), 0.9, side=mm(7), top=mm(9), bottom=mm(7.5), measure=mm(82.8),
                    strip=mm(14)),
 }
 
