@@ -169,3 +169,12 @@ def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
     assert marks.instruction.y0 == marks.instruction.y1 == 10 and marks.instruction.length == 200
     side = booklet_marks(Box(20, 10, 100, 200), 2, 2, along="left")
     assert side.instruction.x0 == side.instruction.x1 == 10 and len(side.fold) == 4
+
+
+def test_a_short_a6_sheet_fills_its_spare_pages_with_a_checklist_and_notes(tmp_path):
+    folder = make_game(tmp_path / "tiny-fold", pages=4)  # the cover and 4 pages of rules: 3 to spare
+    paths, _ = build(folder, tmp_path / "out", papers=("a4",))
+    pages = read_pages(tmp_path / "out" / "tiny-fold" / "tiny-fold-booklet-en-a4.pdf")
+    assert sorted(p.number for p in pages) == list(range(1, 9))
+    openings = [p.runs[0].text for p in sorted(pages, key=lambda p: p.number)[5:]]
+    assert openings == ["Checklist", "Notes", "Notes"]

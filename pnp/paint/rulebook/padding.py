@@ -45,23 +45,27 @@ class RuledLines(Flowable):
 
 
 def padding_pages(ctx: Context, count: int) -> list[Flowable]:
-    """`count` pages: the checklist first (if the game has components), then notes."""
+    """`count` pages: the checklist first (if the game has components), then notes.
+
+    Each page is a page group of its own (numbered -1, -2, ...: after every group of the
+    rules), so a fixed-length booklet checks them like any other page.
+    """
     pages: list[list[Flowable]] = []
     if count and ctx.game.sets:
-        pages.append(checklist(ctx))
+        pages.append(checklist(ctx, -1))
     while len(pages) < count:
-        pages.append(notes(ctx))
+        pages.append(notes(ctx, -1 - len(pages)))
     return [flowable for page in pages for flowable in (PageBreak(), *page)]
 
 
-def _heading(ctx: Context, name: str) -> Flowable:
+def _heading(ctx: Context, name: str, group: int) -> Flowable:
     text = " / ".join(label(name, voice.language) for voice in ctx.texts)
-    return paragraph(ctx, text, ctx.styles.heading, Tag(name, ctx.rulebook.location, -1), ctx.language)
+    return paragraph(ctx, text, ctx.styles.heading, Tag(name, ctx.rulebook.location, group), ctx.language)
 
 
-def checklist(ctx: Context) -> list[Flowable]:
-    s, where = ctx.styles, Tag("checklist", ctx.rulebook.location, -1)
-    flowables = [_heading(ctx, "checklist"),
+def checklist(ctx: Context, group: int) -> list[Flowable]:
+    s, where = ctx.styles, Tag("checklist", ctx.rulebook.location, group)
+    flowables = [_heading(ctx, "checklist", group),
                  paragraph(ctx, label("checklist-intro", ctx.language), s.body, where, ctx.language)]
     for component_set in ctx.game.sets:
         key = f"component.{component_set.id}.name"
@@ -72,5 +76,5 @@ def checklist(ctx: Context) -> list[Flowable]:
     return flowables
 
 
-def notes(ctx: Context) -> list[Flowable]:
-    return [_heading(ctx, "notes"), RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, ctx.styles.colours.soft)]
+def notes(ctx: Context, group: int) -> list[Flowable]:
+    return [_heading(ctx, "notes", group), RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, ctx.styles.colours.soft)]
