@@ -52,7 +52,8 @@ def _glyphs(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
 
 
-def _style_of(name: str) -> str | None:
+def style_of(name: str) -> str | None:
+    """'regular', 'bold', 'italic' or 'bolditalic' for a registered font name; None for another font."""
     return next((style for style, (font, _) in _FILES.items() if font == name), None)
 
 
@@ -64,7 +65,7 @@ def font_for(name: str, char: str) -> str:
     """The font that draws char in font `name`: name itself, or its style's fallback."""
     if has_glyph(name, char):
         return name
-    fallback = _FALLBACK.get(_style_of(name) or "")
+    fallback = _FALLBACK.get(style_of(name) or "")
     if fallback is not None and has_glyph(font_name(fallback), char):
         return font_name(fallback)
     return name

@@ -25,13 +25,12 @@ from pnp.i18n.labels import label
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
-from pnp.paint.fonts import font_name, has_glyph
+from pnp.paint.fonts import font_name, has_glyph, style_of
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
 
 FIGURES = ("diagram", "example", "components")
-_STYLE_NAMES = {font_name(s): s for s in ("regular", "bold", "italic", "bolditalic")}
 
 
 @dataclass(frozen=True)
@@ -120,7 +119,7 @@ def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language
     for frag in flowable.frags:
         missing = sorted({c for c in getattr(frag, "text", "") if not has_glyph(frag.fontName, c)})
         if missing:
-            style_name = _STYLE_NAMES.get(frag.fontName, frag.fontName)
+            style_name = style_of(frag.fontName) or frag.fontName
             ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}' has "
                              f"{' '.join(missing)}, which the {style_name} font cannot draw")
     return tagged(flowable, tag)
