@@ -71,6 +71,18 @@ def font_for(name: str, char: str) -> str:
     return name
 
 
+def font_runs(text: str, name: str) -> list[tuple[str, str]]:
+    """text cut into (font, part) runs, each part drawn in a font that has its characters."""
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = font_for(name, char)
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return runs
+
+
 def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False) -> list[str]:
     """Characters of text the style cannot draw (they would print as boxes).
 

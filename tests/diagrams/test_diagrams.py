@@ -297,3 +297,14 @@ def test_a_winning_chain_is_a_halo_under_the_links_which_stay_untouched() -> Non
             at = (round((ax + (bx - ax) * t - x0) * scale), round((ay + (by - ay) * t - y0) * scale))
             changed += with_halo.getpixel(at) != without.getpixel(at)
     assert changed >= 5
+
+
+def test_a_standalone_caption_prints_greek_in_its_italic_line(engineless: Path, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n", encoding="utf-8")
+    [pdf] = write_diagrams(engineless, tmp_path / "out", ("pdf",), ("en",))
+    textpage = pdfium.PdfDocument(str(pdf))[0].get_textpage()
+    assert "Δ" in textpage.get_text_range() and "θ" in textpage.get_text_range()
+    assert all(raw.FPDFText_GetUnicode(textpage.raw, i) != 0 for i in range(textpage.count_chars()))

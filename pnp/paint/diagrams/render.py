@@ -18,13 +18,14 @@ from typing import Callable
 
 from reportlab.graphics import shapes
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.diagrams import scene as sc
 from pnp.paint.faces import new_drawing, outline
-from pnp.paint.fonts import font_name
+from pnp.paint.fonts import font_name, font_runs
 from pnp.paint.text import LEADING, wrap
 
 DEFAULT_WIDTH = mm(85)
@@ -291,8 +292,17 @@ def _plain(text: str | None) -> str:
     return (text or "").replace("**", "").replace("*", "")
 
 
-def _text(x: float, y: float, text: str, size: float, style: str, colour) -> shapes.String:
-    return shapes.String(x, y, text, fontName=font_name(style), fontSize=size, fillColor=colour, textAnchor="middle")
+def _text(x: float, y: float, text: str, size: float, style: str, colour):
+    """text centred on x; a character the style lacks (Greek in italics) comes from its fallback font."""
+    runs = font_runs(text, font_name(style))
+    if len(runs) == 1:
+        return shapes.String(x, y, text, fontName=runs[0][0], fontSize=size, fillColor=colour, textAnchor="middle")
+    left = x - sum(stringWidth(part, font, size) for font, part in runs) / 2
+    group = shapes.Group()
+    for font, part in runs:
+        group.add(shapes.String(left, y, part, fontName=font, fontSize=size, fillColor=colour))
+        left += stringWidth(part, font, size)
+    return group
 
 
 def _flat(points) -> list[float]:

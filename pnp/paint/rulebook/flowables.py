@@ -19,7 +19,7 @@ from reportlab.graphics.shapes import Drawing, Group, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.problems import Location
-from pnp.paint.fonts import font_for, font_name
+from pnp.paint.fonts import font_name, font_runs
 
 TAG = "pnp_tag"
 LEDGER = "pnp_ledger"
@@ -101,16 +101,10 @@ def _with_fallbacks(frag) -> list:
     text = getattr(frag, "text", "")
     if not text or getattr(frag, "cbDefn", None) is not None:
         return [frag]
-    runs: list = []
-    for char in text:
-        name = font_for(frag.fontName, char)
-        if runs and runs[-1][0] == name:
-            runs[-1][1].append(char)
-        else:
-            runs.append((name, [char]))
+    runs = font_runs(text, frag.fontName)
     if len(runs) == 1 and runs[0][0] == frag.fontName:
         return [frag]
-    return [frag.clone(text="".join(chars), fontName=name) for name, chars in runs]
+    return [frag.clone(text=part, fontName=name) for name, part in runs]
 
 
 def ink_bounds(node) -> Rect | None:
