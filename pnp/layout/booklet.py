@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from pnp.layout.geometry import EPS, Box, DoesNotFit
+from pnp.layout.geometry import EPS, Box, DoesNotFit, Line, union_all
 from pnp.layout.paper import PAPERS, Paper
 from pnp.layout.sheet import turns_about_vertical
 from pnp.model.units import mm, to_mm
@@ -160,3 +160,64 @@ def a6_sheet_order(*, page_w: float = mm(105), page_h: float = mm(148)) -> list[
     """The 8-page A6 booklet on one portrait A4 sheet for long-edge duplex: side 1, side 2."""
     imposition = impose(A6_SIDES, PAPERS["a4"], page_w, page_h, flip="long")
     return [list(side) for side in imposition.sides]
+
+
+# --- marks around the page block ------------------------------------------------
+
+MARK_GAP = mm(1)  # between a page edge and the start of its mark
+MARK_LENGTH = mm(3.5)
+
+
+@dataclass(frozen=True)
+class BookletMarks:
+    """What a booklet side carries outside its pages: trim marks at the block's corners,
+    fold marks where pages meet, and the line the printing instruction sits on."""
+
+    trim: tuple[Line, ...]
+    fold: tuple[Line, ...]
+    instruction: Line
+
+
+def page_block(side: Sequence[PagePlacement]) -> Box:
+    return union_all(p.box for p in side)
+
+
+def booklet_marks(block: Box, cols: int, rows: int, *, along: str) -> BookletMarks:
+    """Marks for a block of cols × rows pages; the instruction runs `along` 'bottom' or 'left'.
+
+    Trim marks continue each edge of the block outwards from its corners; fold marks
+    continue each line where two pages meet. None of them enters the block.
+    """
+    trim: list[Line] = []
+    for x in (block.x, block.right):
+        trim += [_outward_v(x, block.y, -1), _outward_v(x, block.top, 1)]
+    for y in (block.y, block.top):
+        trim += [_outward_h(block.x, y, -1), _outward_h(block.right, y, 1)]
+    fold: list[Line] = []
+    for i in range(1, cols):
+        x = block.x + block.w * i / cols
+        fold += [_outward_v(x, block.y, -1), _outward_v(x, block.top, 1)]
+    for j in range(1, rows):
+        y = block.y + block.h * j / rows
+        fold += [_outward_h(block.x, y, -1), _outward_h(block.right, y, 1)]
+    return BookletMarks(tuple(trim), tuple(fold), _instruction_line(block, along))
+
+
+def _outward_v(x: float, y: float, direction: int) -> Line:
+    start = y + direction * MARK_GAP
+    return Line(x, start, x, start + direction * MARK_LENGTH)
+
+
+def _outward_h(x: float, y: float, direction: int) -> Line:
+    start = x + direction * MARK_GAP
+    return Line(start, y, start + direction * MARK_LENGTH, y)
+
+
+def _instruction_line(block: Box, along: str) -> Line:
+    """The middle line of the margin (between the paper's edge and the block) the instruction
+    sits in: left to right, or bottom to top."""
+    if along == "bottom":
+        y = block.y / 2
+        return Line(block.x, y, block.right, y)
+    x = block.x / 2
+    return Line(x, block.y, x, block.top)

@@ -4,7 +4,8 @@ A diagram is hand-placed frames (a board, pieces named by component set and item
 markers, labels) or an engine position with moves that an adapter turns into frames;
 hand-placed pieces and markers may be laid over an engine's frames. An example play
 is a list of steps, each a few moves in the engine's notation with its caption keys
-and the claims its captions make. Positions are board cells: `at: [2, 1]` is the
+and the claims its captions make. `cell:` fixes the size of one board cell (the scale)
+instead of fitting the picture to `width:`. Positions are board cells: `at: [2, 1]` is the
 centre of the cell in column 2, row 1 (counted from 0, rows downwards); fractions
 place things between cells. Unknown keys are problems, like everywhere else.
 """
@@ -71,6 +72,7 @@ class DiagramSpec:
 
     id: str
     width: float
+    cell: float | None  # size of one board cell, if the designer fixes the scale
     caption_key: str
     per_row: int
     engine: str | None
@@ -98,6 +100,7 @@ class ExampleSpec:
     engine: str
     position: str | None
     width: float
+    cell: float | None
     steps: tuple[StepSpec, ...]
     location: Location
 
@@ -142,6 +145,7 @@ def _read_file(path: Path, section: str, read, problems: Problems) -> dict:
 def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> DiagramSpec | None:
     fields = Fields(node, path, problems)
     width = fields.length("width", default=None) or DEFAULT_WIDTH
+    cell = fields.length("cell", default=None)
     caption = fields.text("caption", default=f"diagram.{diagram_id}.caption")
     per_row = fields.integer("per-row", default=0, minimum=0) or 0
     engine = fields.text("engine", default=None)
@@ -158,7 +162,7 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
         fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
     if not node.is_map:
         return None
-    return DiagramSpec(diagram_id, width, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
+    return DiagramSpec(diagram_id, width, cell, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
 
 
 def _overlay(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec | None:
@@ -277,11 +281,12 @@ def read_example(example_id: str, node: Node, path: str, problems: Problems) -> 
     engine = fields.text("engine")
     position = fields.text("position", default=None)
     width = fields.length("width", default=None) or DEFAULT_WIDTH
+    cell = fields.length("cell", default=None)
     steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
     fields.finish()
     if engine is None or not node.is_map:
         return None
-    return ExampleSpec(example_id, engine, position, width, steps, node.location)
+    return ExampleSpec(example_id, engine, position, width, cell, steps, node.location)
 
 
 def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec:

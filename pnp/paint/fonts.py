@@ -1,7 +1,11 @@
 """The embedded font family: Source Sans Pro (OFL) from its PyPI wheel, registered once.
 
-It covers Danish (æ ø å), Greek (Δ Ω θ β), arrows and typographic quotes, and is
-always embedded, so a kit renders the same on a machine with only pip packages.
+Regular and bold cover Danish (æ ø å), Greek (Δ Ω θ β), arrows and typographic quotes.
+The italics have no Greek, so each style names a fallback: a character the style
+lacks is drawn from the fallback (the upright of the same weight) instead of printing
+as an empty box. `missing_glyphs` tells which characters neither can draw, so a
+build can refuse them by name. Everything is embedded, so a kit renders the same on a
+machine with only pip packages.
 """
 
 from __future__ import annotations
@@ -15,12 +19,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 FAMILY = "SourceSans"
+STYLES = ("regular", "bold", "italic", "bolditalic")
 _FILES = {
     "regular": ("SourceSans", "SourceSansPro-Regular.ttf"),
     "bold": ("SourceSans-Bold", "SourceSansPro-Bold.ttf"),
     "italic": ("SourceSans-Italic", "SourceSansPro-It.ttf"),
     "bolditalic": ("SourceSans-BoldItalic", "SourceSansPro-BoldIt.ttf"),
 }
+# Where a style's missing characters come from: the upright of the same weight.
+_FALLBACK = {"italic": "regular", "bolditalic": "bold"}
 
 
 @lru_cache(maxsize=None)
@@ -40,10 +47,51 @@ def font_name(style: str = "regular") -> str:
     return _FILES[style][0]
 
 
-def missing_glyphs(text: str, style: str = "regular") -> list[str]:
-    """Characters of text that the font cannot draw (they would print as boxes)."""
-    face = pdfmetrics.getFont(font_name(style)).face
-    return sorted({c for c in text if not c.isspace() and ord(c) not in face.charToGlyph})
+@lru_cache(maxsize=None)
+def _glyphs(name: str) -> frozenset[int]:
+    return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
+
+
+def style_of(name: str) -> str | None:
+    """'regular', 'bold', 'italic' or 'bolditalic' for a registered font name; None for another font."""
+    return next((style for style, (font, _) in _FILES.items() if font == name), None)
+
+
+def has_glyph(name: str, char: str) -> bool:
+    return char.isspace() or ord(char) in _glyphs(name)
+
+
+def font_for(name: str, char: str) -> str:
+    """The font that draws char in font `name`: name itself, or its style's fallback."""
+    if has_glyph(name, char):
+        return name
+    fallback = _FALLBACK.get(style_of(name) or "")
+    if fallback is not None and has_glyph(font_name(fallback), char):
+        return font_name(fallback)
+    return name
+
+
+def font_runs(text: str, name: str) -> list[tuple[str, str]]:
+    """text cut into (font, part) runs, each part drawn in a font that has its characters."""
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        font = font_for(name, char)
+        if runs and runs[-1][0] == font:
+            runs[-1] = (font, runs[-1][1] + char)
+        else:
+            runs.append((font, char))
+    return runs
+
+
+def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False) -> list[str]:
+    """Characters of text the style cannot draw (they would print as boxes).
+
+    With fallback, only those its fallback cannot draw either: what rulebook paragraphs,
+    which switch font per character, would lose.
+    """
+    name = font_name(style)
+    draw = (lambda c: font_for(name, c)) if fallback else (lambda c: name)
+    return sorted({c for c in text if not has_glyph(draw(c), c)})
 
 
 def text_width(text: str, size: float, style: str = "regular") -> float:

@@ -159,11 +159,11 @@ def test_rasterized_example_shows_dashed_circles_where_the_engine_allows_a_piece
     spots = bq.legal_placements(state)
     rings = [item for item in frame.items if isinstance(item, sc.Ring)]
     assert len(rings) == len(spots) > 0
-    left, top = min(x for x, _ in state.cells), min(y for _, y in state.cells)
+    # Scene cells are the engine's own: cell (x, y) is centred at (x + 0.5, y + 0.5).
     for x, y in spots:
-        assert _dark_on_ring(image, pixel_centre(x - left + 0.5, y - top + 0.5), 0.36 * to_pixels) >= 8
+        assert _dark_on_ring(image, pixel_centre(x + 0.5, y + 0.5), 0.36 * to_pixels) >= 8
     empty_corner = (x0 + 0.5, y0 + 0.5)
-    assert (round(empty_corner[0] - 0.5 + left), round(empty_corner[1] - 0.5 + top)) not in spots
+    assert (round(empty_corner[0] - 0.5), round(empty_corner[1] - 0.5)) not in spots
     assert _dark_on_ring(image, pixel_centre(*empty_corner), 0.36 * to_pixels) == 0
 
 
@@ -196,7 +196,9 @@ def test_every_declared_diagram_renders_in_english_and_danish(game_id: str) -> N
         problems = Problems()
         for diagram_id in book.diagrams:
             drawing = diagram_drawing(game, catalogs, diagram_id, language, problems)
-            assert 0 < drawing.width <= 85 * 72 / 25.4 + 0.01
+            spec = book.diagrams[diagram_id]
+            # At its own scale a diagram is as wide as its spec says, or, with `cell:`, fits an A5 page.
+            assert 0 < drawing.width <= (122 if spec.cell else spec.width * 25.4 / 72) * 72 / 25.4 + 0.01
             ElementTree.fromstring(drawing_svg(drawing))
         for example_id in book.examples:
             steps = example_steps(game, catalogs, example_id, language, problems)
@@ -232,3 +234,77 @@ def test_the_example_ends_with_bob_winning_on_the_third_column() -> None:
     assert "third column" in steps[-1][1]
     steps_da = example_steps(game, catalogs, "play", "da", Problems())
     assert "Bjarke" in steps_da[-1][1] and "Bob" not in steps_da[-1][1]
+
+
+def _trifoil_scene(diagram_id: str):
+    game = load_game(CONTENT / "trifoil")
+    catalogs = load_catalogs(game.folder, game.languages)
+    problems = Problems()
+    spec = load_diagrams(game, catalogs).diagrams[diagram_id]
+    from pnp.paint.diagrams.api import diagram_scene
+
+    art = _art(game, catalogs, "en", problems)
+    return game, art, diagram_scene(spec, art, Texts(catalogs, "en"), problems)
+
+
+def test_the_refused_push_is_crossed_out_past_the_edge_where_the_last_link_would_fall_off() -> None:
+    from pnp.games import trifoil as t
+
+    _, _, scene = _trifoil_scene("push-blocked")
+    [frame] = scene.frames
+    [cross] = [i for i in frame.items if isinstance(i, sc.Cross)]
+    game_map = t.get_map(6)
+    # Below a3, the last tile of the pushed column, and on no tile at all.
+    a3 = game_map.tile_centre("a3")
+    assert abs(cross.x - a3[0]) < 1e-9 and cross.y > a3[1] + math.sqrt(3) / 2
+    assert all(math.dist((cross.x, cross.y), game_map.tile_centre(tile)) > math.sqrt(3) / 2 for tile in game_map.tiles)
+
+
+def test_every_trifoil_action_diagram_shows_the_triangle_markers() -> None:
+    for diagram_id in ("place", "push", "spin", "chain-wins"):
+        _, _, scene = _trifoil_scene(diagram_id)
+        for frame in scene.frames:
+            markers = {i.item_id for i in frame.items if isinstance(i, sc.Piece) and i.set_id == "triangle-markers"}
+            assert markers == {"delta", "omega", "theta"}, diagram_id
+
+
+def test_a_winning_chain_is_a_halo_under_the_links_which_stay_untouched() -> None:
+    # Rendered with and without the chain's halo, every pixel inside each link is the same:
+    # the halo shows around the links and hides nothing of them.
+    game, art, scene = _trifoil_scene("chain-wins")
+    [frame] = scene.frames
+    halo = [i for i in frame.items if isinstance(i, sc.Stroke) and i.role == "win"]
+    assert halo
+    bare = sc.Frame(tuple(i for i in frame.items if i not in halo), frame.label, frame.bounds)
+    renderer, cell = Renderer(art, game.palette), 20.0
+    with_halo = render_page(drawing_pdf(renderer.drawing(sc.Scene((frame,)), cell=cell), "a"), 0, DPI)
+    without = render_page(drawing_pdf(renderer.drawing(sc.Scene((bare,)), cell=cell), "b"), 0, DPI)
+    x0, y0, _, _ = frame.area()
+    scale = DPI / 72 * cell
+    links = [i for i in frame.items if isinstance(i, sc.Piece) and i.set_id == "links"]
+    chained = [link for link in links if any(math.dist((link.x, link.y), p) < 1e-6 for s in halo for p in s.points)]
+    assert len(chained) >= 5
+    for link in chained:
+        px, py = (link.x - x0) * scale, (link.y - y0) * scale
+        for dx in (-2, 0, 2):
+            for dy in (-2, 0, 2):
+                at = (round(px + dx), round(py + dy))
+                assert with_halo.getpixel(at) == without.getpixel(at), (link, at)
+    # ... and the halo is there, between the links.
+    changed = 0
+    for (ax, ay), (bx, by) in zip(halo[0].points, halo[0].points[1:]):
+        for t in (0.3, 0.4, 0.5, 0.6, 0.7):
+            at = (round((ax + (bx - ax) * t - x0) * scale), round((ay + (by - ay) * t - y0) * scale))
+            changed += with_halo.getpixel(at) != without.getpixel(at)
+    assert changed >= 5
+
+
+def test_a_standalone_caption_prints_greek_in_its_italic_line(engineless: Path, tmp_path: Path) -> None:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n", encoding="utf-8")
+    [pdf] = write_diagrams(engineless, tmp_path / "out", ("pdf",), ("en",))
+    textpage = pdfium.PdfDocument(str(pdf))[0].get_textpage()
+    assert "Δ" in textpage.get_text_range() and "θ" in textpage.get_text_range()
+    assert all(raw.FPDFText_GetUnicode(textpage.raw, i) != 0 for i in range(textpage.count_chars()))

@@ -36,6 +36,15 @@ def test_a_tile_gives_at_most_two_links():
     assert ENGINE.winner(ENGINE.parse_state(text)) is None
 
 
+def test_a_link_facing_the_edge_joins_only_its_own_tile():
+    # a3:3 faces off the board (a push or spin can leave it there): it joins a3:0 on its
+    # own tile, which touches a2:3, but nothing across its own face.
+    length, links = chain("6 blue 2 | a2:3r a3:0r a3:3r")
+    assert length == 3
+    assert links[0] in (("a3", 3), ("a2", 3))
+    assert chain("6 blue 2 | a3:3r c1:2r")[0] == 1
+
+
 def test_without_the_tile_limit_the_whole_group_counts():
     text = "6 blue 2 no-tile-limit | a1:2r b1:2r b1:3r b1:5r c1:5r"
     assert chain(text)[0] == 5

@@ -181,7 +181,7 @@ def test_triangles_are_three_mutually_touching_tiles(map_id):
 def test_triangle_names_and_letters():
     names = {m: [t.id for t in get_map(m).triangles] for m in MAP_IDS}
     assert names[6] == ["delta", "omega", "theta"]
-    assert names[8] == ["delta", "theta", "omega", "beta"]
+    assert names[8] == ["delta", "omega", "theta", "beta"]
     for m in (9, 10, 12):
         assert sorted(names[m]) == ["delta", "omega", "theta"]
     letters = {t.id: t.letter for m in MAP_IDS for t in get_map(m).triangles}
@@ -195,6 +195,15 @@ def membership(map_id):
 
 def test_six_tile_triangles_overlap_on_the_inner_tiles():
     assert membership(6) == {"a1": 1, "a2": 2, "a3": 1, "b1": 2, "b2": 2, "c1": 1}
+
+
+def test_eight_tile_triangles_are_named_as_on_the_original_board():
+    # GAMES.md, from the original board_8 picture: Δ = a1 a2 b1, Ω = a2 a3 b2,
+    # θ = b1 c1 c2, β = b2 c2 c3.
+    game_map = get_map(8)
+    tiles = {t.letter: sorted(t.tiles) for t in game_map.triangles}
+    assert tiles == {"Δ": ["a1", "a2", "b1"], "Ω": ["a2", "a3", "b2"], "θ": ["b1", "c1", "c2"],
+                     "β": ["b2", "c2", "c3"]}
 
 
 def test_eight_tile_triangles_overlap():

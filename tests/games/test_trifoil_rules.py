@@ -1,4 +1,4 @@
-"""Trifoil moves against positions worked out by hand from the rules text.
+"""Trifoil moves against positions worked out by hand from the rules text (seed 002).
 
 The 6-tile map, for reading the positions: column a holds a1 a2 a3 top to bottom,
 column b holds b1 (between a1 and a2) and b2 (between a2 and a3), and c1 sits between
@@ -17,19 +17,19 @@ from pnp.games.trifoil import (
     End,
     Place,
     Push,
+    Spin,
     get_map,
     initial_state,
+    links_on_triangle,
     spin_link,
 )
 from pnp.games.trifoil.rules import (
     EDGE_PLACE,
-    EDGE_SPIN,
     GAME_OVER,
     MINORITY,
     NO_ACTIONS,
     NO_RETURN_END,
     NO_RETURN_LAST,
-    NO_SUPPLY,
     NOT_YOURS,
     NOTHING_TO_PUSH,
     OFF_BOARD,
@@ -150,11 +150,12 @@ def test_place_on_a_taken_face_is_refused():
     assert refused("6 red 2 | b1:3b", "place b1:3") == TAKEN
 
 
-def test_place_with_an_empty_supply_is_refused():
-    # Red has placed all 9; blue has not, so the game goes on.
-    full = "6 red 2 | a1:2r a1:3r a2:1r a3:0r a3:1r b1:4r b2:0r c1:4r c1:5r a2:0b"
-    assert refused(full, "place b2:5") == NO_SUPPLY
-    assert not any(isinstance(m, Place) for m in ENGINE.legal_moves(state(full)))
+def test_there_is_always_a_free_inward_face_while_the_game_goes_on():
+    # While both supplies hold a link there are at most 2 * (links each - 1) links on the
+    # board, fewer than the inward faces, so a player can always place: no turn is stuck.
+    for map_id in MAP_IDS:
+        game_map = get_map(map_id)
+        assert 2 * (game_map.links_each - 1) < len(game_map.inward_faces)
 
 
 # --- Push ---
@@ -176,14 +177,30 @@ def test_push_down_a_column():
     assert links(position) == "a2:0r a2:3b a3:0r"
 
 
+def test_push_may_leave_a_link_on_an_outer_face():
+    # Seed: only a push that deletes a link off the edge is invalid. The line from a1
+    # through face 2 is a1:2, b1:5, b1:2, c1:5, c1:2; c1:2 faces the edge but is on the
+    # board, so the last link stops there.
+    position = play("6 red 2 | a1:2r b1:2r b1:5b c1:5b", "push a1:2")
+    assert links(position) == "b1:2b b1:5r c1:2b c1:5r"
+    # Down column a: a2:3 pushes a3:0 onto a3's bottom face.
+    assert links(play("6 red 2 | a2:3r a3:0r", "push a2:3")) == "a3:0r a3:3r"
+
+
 def test_push_that_would_go_off_the_board_is_refused_and_changes_nothing():
-    text = "6 red 2 | a1:2r b1:2r b1:5b c1:5b"
+    # Seed: "If your push would result in a link being deleted off of the edge of the
+    # board, it is considered invalid and will do nothing." Every place of the line is
+    # taken, outer face included, so the last link would fall off.
+    text = "6 red 2 | a1:2r b1:2r b1:5b c1:2r c1:5b"
     before = state(text)
     assert refused(text, "push a1:2") == OFF_BOARD
     assert ENGINE.format_state(before) == text
     assert Push("a1", 2) not in ENGINE.legal_moves(before)
-    # a2:3 pushes a3:0 against a3's bottom edge.
-    assert refused("6 red 2 | a2:3r a3:0r", "push a2:3") == OFF_BOARD
+    assert refused("6 red 2 | a2:3r a3:0r a3:3b", "push a2:3") == OFF_BOARD
+
+
+def test_a_link_on_an_outer_face_cannot_be_pushed_outwards():
+    assert refused("6 red 2 | a3:3r a1:2b", "push a3:3") == OFF_BOARD
 
 
 def test_push_stops_at_the_first_gap():
@@ -231,19 +248,36 @@ def test_minority_counts_links_facing_out_of_the_triangle():
     assert refused("6 blue 2 | b1:2r a1:3b", "spin delta cw") == MINORITY
 
 
-def test_spin_that_turns_a_link_to_the_edge_is_refused():
-    # b1:2 (facing c1) would go to a2's place as a2:4, which faces off the board.
-    text = "6 red 2 | a1:3b a2:1b b1:2r"
-    assert refused(text, "spin delta cw") == EDGE_SPIN
-    assert "edge" in EDGE_SPIN
-
-
-def test_edge_links_variant_keeps_the_link_facing_the_edge():
-    spun = play("6 red 2 edge-links | a1:3b a2:1b b1:2r", "spin delta cw")
+def test_spin_carries_a_link_to_face_the_edge():
+    # Seed and the original's spin picture: the links travel with their tiles. b1:2
+    # (facing c1) goes to a2's place as a2:4, which faces off the board; it stays there.
+    spun = play("6 red 2 | a1:3b a2:1b b1:2r", "spin delta cw")
     assert links(spun) == "a1:3b a2:4r b1:5b"
-    # A link facing the edge has nowhere to be pushed.
+    # From the edge a push has nowhere to go.
     after = play(ENGINE.format_state(spun), "end", "place b2:0", "end")
     assert refused(ENGINE.format_state(after), "push a2:4") == OFF_BOARD
+
+
+def test_every_minority_spin_is_allowed_along_random_games():
+    # The only rules that stop a spin are the minority rule and the no-return rule.
+    import random
+
+    chooser = random.Random(9)
+    checked = 0
+    for _ in range(40):
+        position = initial_state(6)
+        for _ in range(chooser.randrange(4, 30)):
+            moves = ENGINE.legal_moves(position)
+            if not moves:
+                break
+            for triangle in position.game_map.triangles:
+                mine = links_on_triangle(position, triangle, position.to_move)
+                theirs = links_on_triangle(position, triangle, "blue" if position.to_move == "red" else "red")
+                if position.actions_left == 2 and mine < theirs:
+                    assert Spin(triangle.id, True) in moves
+                    checked += 1
+            position = ENGINE.apply(position, chooser.choice(moves))
+    assert checked > 20
 
 
 def rotate(point, centre, degrees):
@@ -310,11 +344,16 @@ DRAW_RED = "a1:2r a1:3r a2:1r a3:0r a3:1r b1:3r b2:5r c1:4r c1:5r"
 DRAW_BLUE = "a2:0b a2:2b a2:3b b1:2b b1:4b b1:5b b2:0b b2:1b b2:4b"
 
 
-def test_last_link_placed_equal_chains_draw():
-    before = state(f"6 red 2 | {DRAW_RED.replace('b1:3r ', '')} {DRAW_BLUE}")
-    assert (before.supply("red"), before.supply("blue")) == (1, 0)
+def test_the_game_ends_when_either_player_has_placed_all_links_equal_chains_draw():
+    # Seed: "The game also ends when either player has placed 9 links, in which case the
+    # player with the longest chain wins." Red places its ninth while blue still has one.
+    before = state(f"6 red 2 | {DRAW_RED.replace('b1:3r ', '')} {DRAW_BLUE.replace(' b2:4b', '')}")
+    assert (before.supply("red"), before.supply("blue")) == (1, 1)
     assert ENGINE.winner(before) is None
-    assert ENGINE.winner(ENGINE.apply(before, "place b1:3")) == "draw"
+    ended = ENGINE.apply(before, "place b1:3")
+    assert ended.supply("blue") == 1
+    assert ENGINE.winner(ended) == "draw"
+    assert ENGINE.legal_moves(ended) == []
 
 
 # Red pairs b1:2-c1:5 and b1:3-b2:0 make c1:5, b1:2, b1:3, b2:0 (b1 has a third red
@@ -325,32 +364,18 @@ BLUE_SHORTER = "a1:2b a2:0b a2:1b a2:3b b1:5b b2:1b b2:4b b2:5b c1:4b"
 
 
 def test_last_link_placed_longer_chain_wins():
-    before = state(f"6 red 1 | {RED_LONGER.replace('a2:2r ', '')} {BLUE_SHORTER}")
+    # Blue places its ninth link; red, with one still in hand, has the longer chain.
+    before = state(f"6 blue 1 | {RED_LONGER.replace('a2:2r ', '')} {BLUE_SHORTER.replace('a2:3b ', '')}")
     assert ENGINE.winner(before) is None
-    ended = ENGINE.apply(before, "place a2:2")
+    ended = ENGINE.apply(before, "place a2:3")
+    assert ended.supply("red") == 1
     assert ENGINE.winner(ended) == "red"
     assert ENGINE.legal_moves(ended) == []
 
 
-def test_an_empty_supply_does_not_end_the_game_while_the_other_has_links():
+def test_a_full_supply_on_one_side_ends_the_game_even_before_the_other_runs_out():
     position = state(f"6 red 2 | {DRAW_RED} a2:0b")
-    assert position.supply("red") == 0
-    assert ENGINE.winner(position) is None
-    assert refused(ENGINE.format_state(position), "place b2:0") == NO_SUPPLY
-    moves = ENGINE.legal_moves(position)
-    assert moves and not any(isinstance(m, Place) for m in moves)
-
-
-def test_a_player_who_can_do_nothing_ends_the_turn_without_acting():
-    # Red has placed all 9; the only empty face is b2:5. Only a push out of a2:2 (blue)
-    # reaches it, so every red push runs off the board. Delta and omega: red has fewer
-    # links, but each spin turns a link to the edge (cw on delta b1:2 -> a2:4, ccw
-    # a2:2 -> b1:0; cw on omega a2:0 -> b2:2, ccw a2:0 -> a3:4). Theta: red has 5 to 4.
-    text = (
-        "6 red 2 | a1:2r a1:3b a2:0r a2:1b a2:2b a2:3b a3:0r a3:1r b1:2b b1:3b"
-        " b1:4r b1:5r b2:0b b2:1b b2:4r c1:4r c1:5r"
-    )
-    position = state(text)
-    assert ENGINE.winner(position) is None
-    assert ENGINE.legal_moves(position) == [End()]
-    assert ENGINE.apply(position, "end").to_move == "blue"
+    assert position.supply("red") == 0 and position.supply("blue") == 8
+    assert ENGINE.winner(position) == "red"  # red's chain of 2 beats blue's lone link
+    assert ENGINE.legal_moves(position) == []
+    assert refused(ENGINE.format_state(position), "place b2:0") == GAME_OVER

@@ -40,8 +40,20 @@ def test_too_many_pages_is_an_error(tmp_path):
 def test_a5_booklet_lets_long_text_flow(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle", danish={"rules.s3.p": HUGE * 3})
     paths, _ = build(folder, tmp_path / "out", papers=("a4",))
-    reading = tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf"
-    assert len(pypdf.PdfReader(reading).pages) > 8
+    pages = {lang: len(pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / f"tiny-fold-rules-{lang}.pdf").pages)
+             for lang in ("en", "da")}
+    assert pages["da"] >= pages["en"] + 3
+
+
+def test_section_breaks_give_way_rather_than_leave_pages_nearly_empty(tmp_path):
+    # Seven one-line sections, each asking for a page of its own: kept, those would be
+    # seven nearly empty pages. In a flowing edition they share one page.
+    folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle")
+    build(folder, tmp_path / "out", papers=("a4",))
+    reading = pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf")
+    assert len(reading.pages) == 2
+    text = reading.pages[1].extract_text()
+    assert all(f"Part {n}" in text for n in range(1, 8))
 
 
 def test_missing_danish_text_falls_back_with_a_warning(tmp_path):

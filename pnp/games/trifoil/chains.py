@@ -16,8 +16,8 @@ Within such a set a link has at most one partner on its own tile (the tile gives
 most 2) and at most one across its face, so every chain is a path or a cycle, and a
 cycle can be walked as a path. The longest chain is therefore the longest simple path
 in the graph that uses at most 2 links of any tile, which a depth-first search finds
-exactly on boards this small. A link facing the edge of the formation (only possible
-with the `edge_links` variant) joins only the links on its own tile.
+exactly on boards this small. A link facing the edge of the formation (a push or a
+spin can leave one there) joins only the links on its own tile.
 
 Without the per-tile limit (`Rules.two_per_tile` False) a chain is a whole connected
 group of links.

@@ -207,9 +207,10 @@ _TABLE = (
     # tiles, columns, first rows, win length, links each, triangles
     # The three corner triangles of the side-3 triangle; a2, b1, b2 are in two each.
     (6, (3, 2, 1), (0, 0, 0), 5, 9, "delta a1 a2 b1, omega a2 a3 b2, theta b1 b2 c1"),
-    # The four corner triangles of the bow tie; a2, b1, b2, c2 are in two each.
+    # The four corner triangles of the bow tie; a2, b1, b2, c2 are in two each. Names as
+    # the original board_8 picture gives them: omega below delta, theta beside it.
     (8, (3, 2, 3), (0, 0, -1), 5, 11,
-     "delta a1 a2 b1, theta a2 a3 b2, omega b1 c1 c2, beta b2 c2 c3"),
+     "delta a1 a2 b1, omega a2 a3 b2, theta b1 c1 c2, beta b2 c2 c3"),
     # Three disjoint triangles covering every tile.
     (9, (3, 3, 2, 1), (0, 0, 0, 0), 6, 12, "delta a1 a2 b1, omega a3 b2 b3, theta c1 c2 d1"),
     # The three corner triangles of the side-4 triangle; the centre tile b2 is in none.

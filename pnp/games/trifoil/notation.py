@@ -8,9 +8,10 @@ Positions
 - side: ``red`` or ``blue``, the player to move; actions: what that player has left
   this turn (0, 1 or 2);
 - variants, only when played: ``no-tile-limit`` (chains take any number of links from
-  a tile) and ``edge-links`` (a spin may leave links facing the edge);
+  a tile);
 - links: ``-`` for none, else tile, colon, face, colour letter: ``a1:2r`` is a red link
-  on face 2 of tile a1, ``b1:5b`` a blue one on face 5 of b1. Printed in map order;
+  on face 2 of tile a1, ``b1:5b`` a blue one on face 5 of b1. Any face may hold a
+  link (a push or a spin can leave one facing the edge). Printed in map order;
 - the last part is the board when the turn began, printed only when the player has
   changed the board this turn (the no-return rule needs it).
 
@@ -48,7 +49,7 @@ from pnp.games.trifoil.state import (
 _LINK = re.compile(r"([a-h]\d{1,2}):([0-5])([rb])")
 _FACE = re.compile(r"([a-h]\d{1,2}):([0-5])")
 _COLOUR_LETTER = {"r": "red", "b": "blue"}
-_VARIANTS = {"no-tile-limit": "two_per_tile", "edge-links": "edge_links"}
+_VARIANTS = {"no-tile-limit": "two_per_tile"}
 _TRIANGLE_NAMES = {**{t: t for t in GREEK}, **{letter: t for t, letter in GREEK.items()}}
 _FORMAT_HINT = "expected '<map> <red|blue> <actions> | <links>', e.g. '6 red 1 | -'"
 
@@ -60,8 +61,8 @@ def parse_state(text: str) -> State:
         raise NotationError(f"{text!r}: {_FORMAT_HINT}")
     map_id, to_move, actions, rules = _parse_header(parts[0])
     game_map = get_map(map_id)
-    links = _parse_board(parts[1], game_map, rules)
-    start = _parse_board(parts[2], game_map, rules) if len(parts) == 3 else links
+    links = _parse_board(parts[1], game_map)
+    start = _parse_board(parts[2], game_map) if len(parts) == 3 else links
     state = State(map_id, links, to_move, actions, start, rules)
     for colour in COLOURS:
         if state.supply(colour) < 0:
@@ -85,16 +86,16 @@ def _parse_header(header: str) -> tuple[int, str, int, Rules]:
     if unknown:
         known = ", ".join(_VARIANTS)
         raise NotationError(f"{header!r}: unknown variant {unknown[0]!r} (known: {known})")
-    rules = Rules(two_per_tile="no-tile-limit" not in words, edge_links="edge-links" in words)
+    rules = Rules(two_per_tile="no-tile-limit" not in words)
     return int(words[0]), words[1], actions, rules
 
 
-def _parse_board(text: str, game_map: GameMap, rules: Rules) -> Board:
+def _parse_board(text: str, game_map: GameMap) -> Board:
     if text == "-":
         return frozenset()
     links: dict[tuple[str, int], Link] = {}
     for token in text.split():
-        link = _parse_link(token, game_map, rules)
+        link = _parse_link(token, game_map)
         if link.position in links:
             raise NotationError(f"{token!r}: {link.tile} face {link.face} holds one link")
         links[link.position] = link
@@ -103,14 +104,12 @@ def _parse_board(text: str, game_map: GameMap, rules: Rules) -> Board:
     return frozenset(links.values())
 
 
-def _parse_link(token: str, game_map: GameMap, rules: Rules) -> Link:
+def _parse_link(token: str, game_map: GameMap) -> Link:
     match = _LINK.fullmatch(token)
     if not match:
         raise NotationError(f"{token!r}: a link is tile:face colour, e.g. 'a1:2r'")
     tile, face, colour = match[1], int(match[2]), _COLOUR_LETTER[match[3]]
     _check_tile(token, tile, game_map)
-    if not rules.edge_links and not game_map.is_inward(tile, face):
-        raise NotationError(f"{token!r}: face {face} of {tile} is on the edge of the board")
     return Link(tile, face, colour)
 
 
@@ -125,8 +124,6 @@ def format_state(state: State) -> str:
     header = [str(state.map_id), state.to_move, str(state.actions_left)]
     if not state.rules.two_per_tile:
         header.append("no-tile-limit")
-    if state.rules.edge_links:
-        header.append("edge-links")
     parts = [" ".join(header), _format_board(state.links, state.game_map)]
     if state.turn_start != state.links:
         parts.append(_format_board(state.turn_start, state.game_map))

@@ -3,8 +3,10 @@
 How the rules are formalised (quotes are from the published rules text)
 -----------------------------------------------------------------------
 Links. A link sits on one face of one tile. "You can't place any links facing outwards
-from the formation": only inward faces (faces touching another tile) take links. A face
-holds at most one link, so the two touching faces of a seam are two places.
+from the formation": only inward faces (faces touching another tile) take a placed
+link. A push or a spin may still leave a link on an outer face (the original's
+push_multiple and spin pictures show exactly that); it stays on the board there. A
+face holds at most one link, so the two touching faces of a seam are two places.
 
 Place. Put a link from your supply on an empty inward face. "If you attempt to place a
 link where a link already exists, you will instead push it": in this notation that is
@@ -14,28 +16,27 @@ Push. "You can push a link outwards from a Blink the same way that you place a l
 pushing any other links in the way as well! You can only push links of your own
 color." A push names a face f of a tile T that holds your link and drives it out
 through f. The places it travels through form a straight line: T's face f, then in the
-next tile N the face it enters by, (f + 3) mod 6, then N's opposite face f (only if N
-has a neighbour through f), then the entry face of the tile after, and so on. The
-links in the unbroken run from the start of the line each move one place along it;
-the first empty place takes the last of them. The link you push must be yours; links
-in the way may be of either colour (they are pushed, you did not choose them). "If your
-push would result in a link being deleted off of the edge of the board, it is
-considered invalid and will do nothing": when the run fills the line to its end, the
-last link would leave the board or face its edge, so the push is refused and nothing
-moves. A push takes no link from the supply.
+next tile N the face it enters by, (f + 3) mod 6, then N's opposite face f, then the
+entry face of the tile after, and so on; the line ends at the first face f with no
+tile beyond it, an outer face, which is still on the board. The links in the unbroken
+run from the start of the line each move one place along it; the first empty place
+takes the last of them. The link you push must be yours; links in the way may be of
+either colour (they are pushed, you did not choose them). "If your push would result
+in a link being deleted off of the edge of the board, it is considered invalid and
+will do nothing": when the run fills the line to its end, the last link would leave
+the board, so the push is refused and nothing moves. (A link on an outer face pushed
+outwards has nowhere to go: that push is always refused.) A push takes no link from
+the supply.
 
 Spin. "Players are allowed to do this ONLY if they have less links on that triangle than
 their opponents ... If they have the same amount of links as the opponent, they cannot
 spin it." Every link on any face of the triangle's three tiles counts, whether it
-faces another tile of the triangle or a tile outside it. A spin turns the triangle a
-third of a turn about the corner its tiles share, clockwise (``cw``) or anticlockwise
-(``ccw``); each tile takes the place of the next one that way and its links go with
-it, their faces turning by 2 (clockwise adds 2). A spin can turn a link that faced a
-tile outside the triangle towards the edge of the formation. Because faces on the
-edge cannot hold links, and a push that would do the same is refused, such a spin is
-refused too and nothing moves. (Variant `Rules.edge_links`: the link stays on its tile
-facing the edge, as it would on physical tiles; it then connects only to links on
-its own tile and cannot be pushed.)
+faces another tile of the triangle, a tile outside it or the edge. A spin turns the
+triangle a third of a turn about the corner its tiles share, clockwise (``cw``) or
+anticlockwise (``ccw``); each tile takes the place of the next one that way and its
+links go with it, their faces turning by 2 (clockwise adds 2). The links travel with
+their tiles even when that turns one to face the edge of the formation: it stays on
+its tile, facing out (the original's spin picture does this).
 
 Turns. Red moves first. "On the first turn of the game, the player going first only
 gets 1 action. Every turn afterwards each player gets 2 actions", and "use up to 2
@@ -46,18 +47,17 @@ out; only ``end`` is then legal.
 No return. A turn may not end with the board exactly as it was when the turn began: a
 turn must change something (a spin and the spin back, or a push and the push back, is
 not a turn). The action that uses up a turn's last action may not bring the board back
-to the start of the turn either. The one exception: a player who can take no action at
-all (possible once their supply is empty) ends the turn without one.
+to the start of the turn either. A player can always change the board: while the game
+goes on both supplies hold a link, so fewer links are on the board than there are
+inward faces, and one of those is free to place on.
 
 End of the game. "A player instantly wins if they have a chain of at least 5 links"
 (the map's win length); this is checked after every action, for both colours, since a
-push or spin can lengthen the opponent's chain. "Players only have 9 links each. If
-they run out, the game ends": we read this as the game ending when both players have
-placed all their links (the map's links per player), right after the last one is
-placed; a player whose supply is empty goes on pushing and spinning. (The rules text
-also says "when either player has placed 9 links"; pnp's rulebook follows the reading
-above.) When the game ends the player with the longer chain wins; equal chains are a
-draw. So if one action gives both players a winning chain, the longer one wins.
+push or spin can lengthen the opponent's chain. "The game also ends when either player
+has placed 9 links" (the map's links per player): the game ends right after either
+player places their last link. Then, or when a chain reaches the winning length, the
+player with the longer chain wins; equal chains are a draw. So if one action gives
+both players a winning chain, the longer one wins.
 """
 
 from __future__ import annotations
@@ -92,17 +92,13 @@ NO_ACTIONS = "you have used all your actions this turn; end it"
 NO_TILE = "there is no such tile on this map"
 NO_TRIANGLE = "there is no such triangle on this map"
 NO_FACE = "a tile has faces 0 to 5"
-NO_SUPPLY = "you have placed all your links"
 EDGE_PLACE = "a link must face a neighbouring tile, not the edge of the board"
 TAKEN = "that face already holds a link (placing there would be a push)"
 NOTHING_TO_PUSH = "there is no link on that face to push"
 NOT_YOURS = "you may push only links of your own colour"
 OFF_BOARD = "a push may not move a link off the board"
 MINORITY = "you may spin a triangle only when you have fewer links on it than your opponent"
-EDGE_SPIN = "a spin may not turn a link to face the edge of the board"
-NO_RETURN_END = (
-    "a turn may not end with the board as it was when the turn began, unless you can do nothing"
-)
+NO_RETURN_END = "a turn may not end with the board as it was when the turn began"
 NO_RETURN_LAST = "your last action may not put the board back as it was when your turn began"
 
 
@@ -111,7 +107,7 @@ def winner(state: State) -> str | None:
     lengths = {c: longest_chain(state, c)[0] for c in COLOURS}
     win = state.game_map.win_length
     reached = any(n >= win for n in lengths.values())
-    if not reached and any(state.supply(c) > 0 for c in COLOURS):
+    if not reached and all(state.supply(c) > 0 for c in COLOURS):
         return None
     if lengths[RED] == lengths[BLUE]:
         return DRAW
@@ -131,7 +127,7 @@ def legal_moves(state: State) -> list[Move]:
     if winner(state) is not None:
         return []
     moves = _legal_actions(state)
-    if state.links != state.turn_start or not moves:
+    if state.links != state.turn_start:
         moves.append(End())
     return moves
 
@@ -145,9 +141,8 @@ def _candidate_actions(state: State) -> list[Move]:
         return []
     game_map, occupants = state.game_map, state.occupants
     faces = game_map.inward_faces
+    # No supply check: the game is over as soon as either supply runs out.
     places = [Place(t, f) for t, f in faces if (t, f) not in occupants]
-    if state.supply(state.to_move) == 0:
-        places.clear()
     own = [link.position for link in state.sorted_links() if link.colour == state.to_move]
     pushes = [Push(t, f) for t, f in own]
     spins = [Spin(tri.id, cw) for tri in game_map.triangles for cw in (True, False)]
@@ -174,7 +169,7 @@ def _apply_unchecked(state: State, move: Move, text: str) -> State:
 
 
 def _end_turn(state: State, text: str) -> State:
-    if state.links == state.turn_start and _legal_actions(state):
+    if state.links == state.turn_start:
         raise IllegalMove(text, NO_RETURN_END)
     return replace(
         state, to_move=other(state.to_move), actions_left=TURN_ACTIONS, turn_start=state.links
@@ -191,8 +186,6 @@ def _check_face(game_map: GameMap, tile: str, face: int, text: str) -> None:
 def _place(state: State, move: Place, text: str) -> Board:
     game_map = state.game_map
     _check_face(game_map, move.tile, move.face, text)
-    if state.supply(state.to_move) == 0:
-        raise IllegalMove(text, NO_SUPPLY)
     if not game_map.is_inward(move.tile, move.face):
         raise IllegalMove(text, EDGE_PLACE)
     if (move.tile, move.face) in state.occupants:
@@ -203,15 +196,12 @@ def _place(state: State, move: Place, text: str) -> Board:
 def push_line(game_map: GameMap, tile: str, face: int) -> tuple[Position, ...]:
     """The places a push out through `face` of `tile` travels along, in order.
 
-    A link that would go past the last place would leave the board or face its edge.
+    The last place is an outer face: a link pushed past it would leave the board.
     """
     line = [(tile, face)]
     current = game_map.neighbour(tile, face)
     while current is not None:
-        line.append((current, opposite(face)))
-        if not game_map.is_inward(current, face):
-            break
-        line.append((current, face))
+        line += [(current, opposite(face)), (current, face)]
         current = game_map.neighbour(current, face)
     return tuple(line)
 
@@ -257,10 +247,7 @@ def _spin(state: State, move: Spin, text: str) -> Board:
     mine = links_on_triangle(state, triangle, state.to_move)
     if mine >= links_on_triangle(state, triangle, other(state.to_move)):
         raise IllegalMove(text, MINORITY)
-    spun = frozenset(spin_link(triangle, move.clockwise, k) for k in state.links)
-    if not state.rules.edge_links and any(not game_map.is_inward(k.tile, k.face) for k in spun):
-        raise IllegalMove(text, EDGE_SPIN)
-    return spun
+    return frozenset(spin_link(triangle, move.clockwise, k) for k in state.links)
 
 
 _ACTIONS = {Place: _place, Push: _push, Spin: _spin}

@@ -44,12 +44,9 @@ class Rules:
 
     two_per_tile: a tile gives at most 2 links to one chain; False is the "much more
     defensive" variant of the rules text where a chain is any connected group.
-    edge_links: let a spin turn links to face the edge of the formation, where they
-    stay on their tile (what physical tiles do); by default such a spin is illegal.
     """
 
     two_per_tile: bool = True
-    edge_links: bool = False
 
 
 Board = frozenset[Link]

@@ -1,11 +1,20 @@
 """Rule diagrams and example plays: YAML specs and engine states → scenes → reportlab Drawings.
 
-`load_diagrams`, `diagram_drawing` and `example_steps` (in `api`) are what a rulebook
-uses; `output.write_diagrams` writes each picture alone as PDF, PNG and SVG. Engine
+`load_diagrams`, `diagram_picture` and `example_pictures` (in `api`) are what a
+rulebook uses; `output.write_diagrams` writes each picture alone as PDF, PNG and SVG. Engine
 adapters (one module per game) turn engine states into scene frames; `render` paints
 scenes with the game's printed faces.
 """
 
-from pnp.paint.diagrams.api import diagram_caption, diagram_drawing, example_steps, load_diagrams
+from pnp.paint.diagrams.api import (
+    diagram_caption,
+    diagram_drawing,
+    diagram_picture,
+    example_pictures,
+    example_steps,
+    load_diagrams,
+)
+from pnp.paint.diagrams.render import Picture
 
-__all__ = ["diagram_caption", "diagram_drawing", "example_steps", "load_diagrams"]
+__all__ = ["Picture", "diagram_caption", "diagram_drawing", "diagram_picture", "example_pictures", "example_steps",
+           "load_diagrams"]

@@ -1,8 +1,10 @@
-"""A game and its catalogs → checked diagram and example-play Drawings, per language.
+"""A game and its catalogs → checked diagram and example-play pictures and Drawings, per language.
 
 Diagrams come from content/<game>/diagrams.yaml, example plays from examples.yaml.
 Engine diagrams and examples are replayed by the game's rules engine; pieces are
-looked up in components.yaml and drawn with their printed faces.
+looked up in components.yaml and drawn with their printed faces. A `Picture` can be
+drawn at any scale: its `cell` is the one the spec asks for (`cell:`, or what fits
+`width:`); a rulebook draws pictures shown together at one shared cell size.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from pnp.paint.diagrams import scene as sc
 from pnp.paint.diagrams.art import GameArt
 from pnp.paint.diagrams.base import Context, Request
 from pnp.paint.diagrams.hand import hand_frame, hand_items
-from pnp.paint.diagrams.render import MAX_CELL, Renderer, frame_cell
+from pnp.paint.diagrams.render import MAX_CELL, Picture, Renderer, frame_cell, natural_cell
 from pnp.paint.diagrams.replay import parse_position, play
 from pnp.paint.faces import FacePainter
+from pnp.paint.typography import typographic_quotes
 
 # Engine name → (adapter module, class, position used when a spec gives none).
 ADAPTERS = {
@@ -95,31 +98,42 @@ def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str
         return None
 
 
+def diagram_picture(game: Game, catalogs: dict[str, Catalog], diagram_id: str, language: str,
+                    problems: Problems) -> Picture:
+    """One diagram, ready to draw at any scale. An unknown id is a problem and gives an empty picture."""
+    book = _book(game, problems)
+    spec = book.diagrams.get(diagram_id)
+    art = _art(game, catalogs, language, problems)
+    renderer = Renderer(art, game.palette)
+    if spec is None:
+        known = ", ".join(book.diagrams) or "none"
+        problems.add(Location(str(Path(game.folder) / "diagrams.yaml")), "diagrams", f"no diagram '{diagram_id}' (there are: {known})")
+        return Picture(sc.Scene(()), renderer, 1.0)
+    scene = diagram_scene(spec, art, Texts(catalogs, language), problems)
+    return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
+
+
 def diagram_drawing(game: Game, catalogs: dict[str, Catalog], diagram_id: str, language: str, problems: Problems,
-                    *, width: float | None = None, caption: bool = False) -> shapes.Drawing:
-    """One diagram as a Drawing `width` points wide (the spec's width, 85 mm by default).
+                    *, caption: bool = False) -> shapes.Drawing:
+    """One diagram as a Drawing at the spec's scale (`cell:`, or `width:` wide, 85 mm by default).
 
     With caption=True the caption is set under the picture (for standalone files);
     a rulebook sets it itself. An unknown id is a problem and gives an empty Drawing.
     """
-    book = _book(game, problems)
-    spec = book.diagrams.get(diagram_id)
+    picture = diagram_picture(game, catalogs, diagram_id, language, problems)
+    spec = _book(game, Problems()).diagrams.get(diagram_id)
     if spec is None:
-        known = ", ".join(book.diagrams) or "none"
-        problems.add(Location(str(Path(game.folder) / "diagrams.yaml")), "diagrams", f"no diagram '{diagram_id}' (there are: {known})")
         return shapes.Drawing(1, 1)
-    lookup = Texts(catalogs, language)
-    art = _art(game, catalogs, language, problems)
-    scene = diagram_scene(spec, art, lookup, problems)
-    text = _caption(spec.caption_key, lookup, spec.location, problems) if caption else None
-    return Renderer(art, game.palette).drawing(scene, width or spec.width, text)
+    text = _caption(spec.caption_key, Texts(catalogs, language), spec.location, problems) if caption else None
+    return picture.drawing(caption=typographic_quotes(text, language) if text else None)
 
 
-def example_steps(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str, problems: Problems,
-                  *, width: float | None = None, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
-    """Each step of an example play as (Drawing, caption text with its *emphasis* markup).
+def example_pictures(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str,
+                     problems: Problems) -> list[tuple[Picture, str]]:
+    """Each step of an example play as (Picture, caption text with its *emphasis* markup).
 
-    All steps share one cell size, so pieces keep their size from picture to picture.
+    All steps share one cell size (the spec's `cell:`, or the largest at which every
+    step fits `width:`), so pieces keep their size from picture to picture.
     """
     book = _book(game, problems)
     spec = book.examples.get(example_id)
@@ -127,13 +141,18 @@ def example_steps(game: Game, catalogs: dict[str, Catalog], example_id: str, lan
         known = ", ".join(book.examples) or "none"
         problems.add(Location(str(Path(game.folder) / "examples.yaml")), "examples", f"no example '{example_id}' (there are: {known})")
         return []
-    lookup = Texts(catalogs, language)
     art = _art(game, catalogs, language, problems)
-    steps = example_scenes(spec, art, lookup, problems)
+    steps = example_scenes(spec, art, Texts(catalogs, language), problems)
     renderer = Renderer(art, game.palette)
-    cell = min([frame_cell(frame, width or spec.width) for frame, _ in steps] + [MAX_CELL])
-    return [(renderer.drawing(sc.Scene((frame,)), width or spec.width, text if caption else None, cell=cell), text)
-            for frame, text in steps]
+    cell = spec.cell or min([frame_cell(frame, spec.width) for frame, _ in steps] + [MAX_CELL])
+    return [(Picture(sc.Scene((frame,)), renderer, cell), text) for frame, text in steps]
+
+
+def example_steps(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str, problems: Problems,
+                  *, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
+    """Each step of an example play as (Drawing, caption text), all at the example's one scale."""
+    return [(picture.drawing(caption=typographic_quotes(text, language) if caption else None), text)
+            for picture, text in example_pictures(game, catalogs, example_id, language, problems)]
 
 
 def _caption(key: str, lookup, location: Location, problems: Problems) -> str | None:

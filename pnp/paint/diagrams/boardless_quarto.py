@@ -39,38 +39,39 @@ class BoardlessQuartoAdapter:
 
 
 def state_frame(state: bq.State, context: Context) -> sc.Frame:
-    """The table: fixed grid lines, the last piece's highlight, pieces, rings, a winning line."""
+    """The table: fixed grid lines, the last piece's highlight, pieces, rings, a winning line.
+
+    Cells are the engine's own (x, y), the same from step to step, so the steps of an
+    example shown side by side can cover one area and line up on one grid.
+    """
     if not state.board:
         return sc.Frame(())
-    x0, y0 = _origin(state)
-    items: list[sc.Item] = _grid(state, x0, y0)
+    items: list[sc.Item] = _grid(state)
     if state.last is not None:
-        items.append(sc.Highlight(state.last[0] - x0, state.last[1] - y0))
+        items.append(sc.Highlight(*state.last))
     for (x, y), piece in state.board:
         item = context.item(PIECES, {a.name: piece.value(a.name) for a in bq.ATTRIBUTES})
-        items.append(sc.Piece(PIECES, item or piece.code, x - x0 + 0.5, y - y0 + 0.5))
+        items.append(sc.Piece(PIECES, item or piece.code, x + 0.5, y + 0.5))
     if bq.winner(state) is None:
-        items += [sc.Ring(x - x0 + 0.5, y - y0 + 0.5) for x, y in sorted(bq.legal_placements(state))]
-    items += [_strike(row, x0, y0) for row in _won_rows(state)]
+        items += [sc.Ring(x + 0.5, y + 0.5) for x, y in sorted(bq.legal_placements(state))]
+    items += [_strike(row) for row in _won_rows(state)]
     return sc.Frame(tuple(items))
 
 
-def _origin(state: bq.State) -> tuple[int, int]:
-    cells = list(state.cells)
-    return min(x for x, _ in cells), min(y for _, y in cells)
-
-
-def _grid(state: bq.State, x0: int, y0: int) -> list[sc.Item]:
+def _grid(state: bq.State) -> list[sc.Item]:
     fixed = bq.fixed_axes(state)
     if fixed.rows and fixed.columns:
-        return [sc.Cell(c + 0.5, r + 0.5) for r in range(4) for c in range(4)]
-    xs = [x - x0 for x, _ in state.cells]
-    ys = [y - y0 for _, y in state.cells]
+        left, top = bq.windows(state)[0]
+        return [sc.Cell(left + c + 0.5, top + r + 0.5) for r in range(4) for c in range(4)]
+    xs = [x for x, _ in state.cells]
+    ys = [y for _, y in state.cells]
     items: list[sc.Item] = []
     if fixed.rows:
-        items += [sc.Stroke(((min(xs) - 0.9, y), (max(xs) + 1.9, y)), dashed=True) for y in (0, 4)]
+        top = min(ys)  # four rows are taken: the grid's rows run from the top piece down
+        items += [sc.Stroke(((min(xs) - 0.9, y), (max(xs) + 1.9, y)), dashed=True) for y in (top, top + 4)]
     if fixed.columns:
-        items += [sc.Stroke(((x, min(ys) - 0.9), (x, max(ys) + 1.9)), dashed=True) for x in (0, 4)]
+        left = min(xs)
+        items += [sc.Stroke(((x, min(ys) - 0.9), (x, max(ys) + 1.9)), dashed=True) for x in (left, left + 4)]
     return items
 
 
@@ -80,9 +81,9 @@ def _won_rows(state: bq.State) -> list[bq.WinnerRow]:
     return []
 
 
-def _strike(row: bq.WinnerRow, x0: int, y0: int) -> sc.Stroke:
+def _strike(row: bq.WinnerRow) -> sc.Stroke:
     ends = (row.cells[0], row.cells[-1])
-    return sc.Stroke(tuple((x - x0 + 0.5, y - y0 + 0.5) for x, y in ends), role="win")
+    return sc.Stroke(tuple((x + 0.5, y + 0.5) for x, y in ends), role="win", width=1.0)
 
 
 # --- claims ------------------------------------------------------------------

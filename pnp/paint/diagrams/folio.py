@@ -7,6 +7,7 @@ moves is drawn: Folio's diagrams are positions, not sequences.
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from pnp.games import folio as f
@@ -64,7 +65,8 @@ def state_frame(state: f.State, context: Context, shows: Sequence[str], crop: bo
     if "legal" in shows and f.winner(state) is None:
         items += [sc.Ring(*_cell(s), r=0.3) for s in sorted(f.legal_squares(state))]
     if "wins" in shows:
-        items += [sc.Stroke((_cell(w.squares[0]), _cell(w.squares[-1])), role="win") for w in f.winning_lines(state)]
+        items += [sc.Stroke((_cell(w.squares[0]), _cell(w.squares[-1])), role="win", width=1.0)
+                  for w in f.winning_lines(state)]
     return sc.Frame(tuple(items), bounds=bounds)
 
 
@@ -73,6 +75,9 @@ def _inside(point: tuple[float, float], bounds) -> bool:
 
 
 def _crop(state: f.State) -> tuple[float, float, float, float]:
+    """The squares around the pieces, one square wide, cut at square edges so no square sticks out."""
     points = [_cell(s) for s, _ in state.board] or [(4.0, 4.0)]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
-    return (max(min(xs) - 1.02, 0), max(min(ys) - 1.02, 0), min(max(xs) + 1.02, 8), min(max(ys) + 1.02, 8))
+    x0, y0 = max(math.floor(min(xs)) - 1, 0), max(math.floor(min(ys)) - 1, 0)
+    x1, y1 = min(math.ceil(max(xs)) + 1, 8), min(math.ceil(max(ys)) + 1, 8)
+    return (x0 - 0.05, y0 - 0.05, x1 + 0.05, y1 + 0.05)

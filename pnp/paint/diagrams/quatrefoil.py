@@ -69,17 +69,7 @@ def position_frame(state: q.State, free_at: tuple[float, float] = FREE, extra: S
         items.append(_token(state.free, MIDDLE, size=0.95))
     else:
         items.append(_token(state.free, free_at))
-    return sc.Frame(tuple(items) + tuple(extra), label=label, bounds=_cover(_bounds(free_at), extra))
-
-
-def _cover(bounds, items: Sequence[sc.Item]) -> tuple[float, float, float, float]:
-    """bounds grown to take in the items (arrows beside the quatrefoil), with a small margin."""
-    boxes = [bounds] + [_grow(sc.extent(i), 0.12) for i in items]
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
-
-
-def _grow(box, margin: float):
-    return (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin)
+    return sc.Frame(tuple(items) + tuple(extra), label=label, bounds=sc.cover(_bounds(free_at), extra))
 
 
 def _bounds(*points) -> tuple[float, float, float, float]:

@@ -1,26 +1,31 @@
-"""A Scene → a reportlab Drawing of a given width: frames in rows joined by thick arrows.
+"""A Scene → a reportlab Drawing at a given cell size: frames in rows joined by thick arrows.
 
-Cells are scaled so the widest row fills the width (never more than MAX_CELL per cell,
-so a small diagram does not balloon); line widths and type stay in points, so every
-diagram reads alike at rulebook size. Pieces are the printed faces' Drawings, scaled
-into place, so a diagram shows exactly what is cut from the sheets.
+A `Picture` is a scene with its painter and the cell size its content asks for; the
+rulebook draws several pictures at one shared cell size, so diagrams shown together
+share one scale. By default a scene is scaled so its widest row fills a width (never
+more than MAX_CELL per cell, so a small diagram does not balloon); line widths and
+type stay in points, so every diagram reads alike at rulebook size. Pieces are the
+printed faces' Drawings, scaled into place, so a diagram shows exactly what is cut
+from the sheets. Board cells, highlights and winning lines are painted first, under
+the pieces: a winning line is a halo behind its pieces, never a stroke over them.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from reportlab.graphics import shapes
 from reportlab.lib import colors
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.diagrams import scene as sc
 from pnp.paint.faces import new_drawing, outline
-from pnp.paint.fonts import font_name
+from pnp.paint.fonts import font_name, font_runs
 from pnp.paint.text import LEADING, wrap
 
 DEFAULT_WIDTH = mm(85)
@@ -80,7 +85,7 @@ class Renderer:
         rows = scene.rows()
         scale = cell or _scale(rows, width)
         heights = [_row_height(row, scale) for row in rows]
-        used_width = max(_row_width(row, scale) for row in rows)
+        used_width = scene_size(scene, scale)[0]
         caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, "italic") if caption else []
         caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
         total = sum(heights) + ROW_GAP * (len(rows) - 1) + caption_height
@@ -100,7 +105,7 @@ class Renderer:
             frame_top = top - (height - label_room - (y1 - y0) * scale) / 2
             group = shapes.Group()
             space = _Space(left, frame_top, x0, y0, scale)
-            for item in frame.items:
+            for item in sorted(frame.items, key=_layer):
                 self._item(group, space, item)
             drawing.add(group)
             if frame.label:
@@ -166,7 +171,7 @@ class Renderer:
     def _stroke(self, group, space, item: sc.Stroke) -> None:
         points = [space.point(*p) for p in item.points]
         if item.role == "win":
-            _win_line(group, points, self.colour("win"), space.scale)
+            _win_line(group, points, self.colour("win"), (item.width or 0.9) * space.scale)
         elif item.arrow:
             _arrow_into(group, points, 1.4, self.colour(item.role if item.role != "line" else "arrow"),
                         head=mm(2.2), bend=item.bend * space.scale, dashed=item.dashed)
@@ -199,6 +204,52 @@ class Renderer:
         shape.fillColor, shape.strokeColor, shape.strokeWidth = None, self.colour(item.colour), item.width
         shape.strokeLineJoin = 1
         group.add(shape)
+
+
+def _layer(item: sc.Item) -> int:
+    """Paint order: the board, winning halos, highlights (the last move stays marked), then the rest as listed."""
+    if isinstance(item, sc.Cell):
+        return 0
+    if isinstance(item, sc.Stroke) and item.role == "win":
+        return 1
+    if isinstance(item, sc.Highlight):
+        return 2
+    return 3
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A scene ready to draw at any cell size; `cell` is the size its content asks for."""
+
+    scene: sc.Scene
+    renderer: Renderer
+    cell: float
+
+    def size(self, cell: float) -> tuple[float, float]:
+        """Width and height, in points, of the picture (without caption) at `cell`."""
+        return scene_size(self.scene, cell)
+
+    def drawing(self, cell: float | None = None, caption: str | None = None) -> shapes.Drawing:
+        return self.renderer.drawing(self.scene, caption=caption, cell=cell or self.cell)
+
+    def areas(self) -> list[tuple[float, float, float, float]]:
+        return [frame.area() for frame in self.scene.frames]
+
+    def covering(self, area: tuple[float, float, float, float]) -> Picture:
+        """The same picture with every frame covering `area` (cells), so pictures line up on one grid."""
+        frames = tuple(replace(frame, bounds=area) for frame in self.scene.frames)
+        return replace(self, scene=replace(self.scene, frames=frames))
+
+
+def scene_size(scene: sc.Scene, cell: float) -> tuple[float, float]:
+    rows = scene.rows()
+    width = max(_row_width(row, cell) for row in rows)
+    return width, sum(_row_height(row, cell) for row in rows) + ROW_GAP * (len(rows) - 1)
+
+
+def natural_cell(scene: sc.Scene, width: float) -> float:
+    """Points per cell that fit the scene's widest row into width, never more than MAX_CELL."""
+    return _scale(scene.rows(), width)
 
 
 class _Space:
@@ -241,8 +292,17 @@ def _plain(text: str | None) -> str:
     return (text or "").replace("**", "").replace("*", "")
 
 
-def _text(x: float, y: float, text: str, size: float, style: str, colour) -> shapes.String:
-    return shapes.String(x, y, text, fontName=font_name(style), fontSize=size, fillColor=colour, textAnchor="middle")
+def _text(x: float, y: float, text: str, size: float, style: str, colour):
+    """text centred on x; a character the style lacks (Greek in italics) comes from its fallback font."""
+    runs = font_runs(text, font_name(style))
+    if len(runs) == 1:
+        return shapes.String(x, y, text, fontName=runs[0][0], fontSize=size, fillColor=colour, textAnchor="middle")
+    left = x - sum(stringWidth(part, font, size) for font, part in runs) / 2
+    group = shapes.Group()
+    for font, part in runs:
+        group.add(shapes.String(left, y, part, fontName=font, fontSize=size, fillColor=colour))
+        left += stringWidth(part, font, size)
+    return group
 
 
 def _flat(points) -> list[float]:
@@ -253,11 +313,23 @@ def _hexagon(x: float, y: float, r: float) -> list[float]:
     return _flat((x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6))
 
 
-def _win_line(group, points, colour, scale: float) -> None:
-    # Drawn over the pieces, see-through, through every centre of the line or chain.
-    line = shapes.PolyLine(_flat(points), strokeColor=colour, strokeWidth=max(2.5, scale * 0.11),
-                           strokeLineCap=1, strokeOpacity=0.7)
-    group.add(line)
+def _win_line(group, points, colour, width: float) -> None:
+    # A halo painted under the pieces: it shows around and between them and hides nothing.
+    # Filled, not stroked, so its edge is exactly where it is drawn: a rim, then a tint.
+    tint = colors.Color(*(0.45 * c + 0.55 for c in colour.rgb()))
+    for shade, radius in ((colour, width / 2 + 0.8), (tint, width / 2)):
+        _capsules(group, points, radius, shade)
+
+
+def _capsules(group, points, radius: float, colour) -> None:
+    """A band `radius` either side of the polyline, with round ends and joints, as filled shapes."""
+    for x, y in points:
+        group.add(shapes.Circle(x, y, radius, fillColor=colour, strokeColor=None))
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        ux, uy = _unit(bx - ax, by - ay)
+        nx, ny = -uy * radius, ux * radius
+        group.add(shapes.Polygon([ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny],
+                                 fillColor=colour, strokeColor=None))
 
 
 def _arrow_into(group, points, width: float, colour, head: float, bend: float = 0.0, dashed: bool = False) -> None:

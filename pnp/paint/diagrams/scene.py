@@ -66,13 +66,17 @@ class Highlight:
 
 @dataclass(frozen=True)
 class Stroke:
-    """A line through points; an arrow when `arrow`; bowed sideways by `bend` (cells)."""
+    """A line through points; an arrow when `arrow`; bowed sideways by `bend` (cells).
+
+    Role "win" is a winning line or chain: a halo `width` cells wide under the pieces.
+    """
 
     points: tuple[Point, ...]
     role: str = "line"
     arrow: bool = False
     bend: float = 0.0
     dashed: bool = False
+    width: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -153,9 +157,16 @@ def extent(item: Item) -> tuple[float, float, float, float]:
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, (Stroke, Outline)):
         xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        bow = abs(getattr(item, "bend", 0.0))
-        return (min(xs) - bow, min(ys) - bow, max(xs) + bow, max(ys) + bow)
+        # A halo reaches half its width past its points; a bent line bows out by its bend.
+        grow = abs(getattr(item, "bend", 0.0)) + (item.width / 2 if isinstance(item, Stroke) else 0.0)
+        return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
     return _around(item.x, item.y, 0.2)
+
+
+def cover(bounds: tuple[float, float, float, float], items, margin: float = 0.12) -> tuple[float, float, float, float]:
+    """bounds grown to take in the items (an arrow or cross beside a board), with a margin."""
+    boxes = [bounds] + [(b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin) for b in map(extent, items)]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
 
 
 def _around(x: float, y: float, r: float) -> tuple[float, float, float, float]:

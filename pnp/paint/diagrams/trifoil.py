@@ -1,10 +1,12 @@
 """Trifoil states → frames: hex tiles, links on their faces, triangles outlined in their colours.
 
 The `map` view shows a formation with each triangle outlined through its tiles'
-centres and its marker token (Δ Ω θ β) on the spin centre. Otherwise each move is
-drawn as the position before it (with an arrow for a push or spin, a ring for a
-place) and the position after; `refuse:` names a move the engine must refuse, drawn
-crossed out; `show: [chain]` traces the engine's longest chain of `colour:`.
+centres and its marker token (Δ Ω θ β) on the spin centre; every other view shows the
+markers too, smaller. Otherwise each move is drawn as the position before it (with an
+arrow for a push or spin, a ring for a place) and the position after; `refuse:` names
+a move the engine must refuse, drawn with a cross where it fails (for a push, just
+past the edge where the last link would fall off); `show: [chain]` traces the
+engine's longest chain of `colour:` with a halo behind its links.
 Coordinates are the engine's hex units (centre to corner 1, y downwards).
 """
 
@@ -21,6 +23,7 @@ from pnp.paint.diagrams.replay import Played, refused
 
 LINKS, MARKERS = "links", "triangle-markers"
 INSET = 0.66
+EXIT = 1.25  # centre to the cross past an outer face (the face itself is at √3/2)
 
 
 class TrifoilAdapter:
@@ -54,18 +57,19 @@ def _tiles(game_map: t.GameMap) -> list[sc.Item]:
             for tile in game_map.tiles]
 
 
-def _triangles(game_map: t.GameMap, markers: bool) -> list[sc.Item]:
-    items: list[sc.Item] = []
+def _triangles(game_map: t.GameMap, large: bool) -> list[sc.Item]:
+    """Each triangle outlined in its colour, its marker on the spin centre."""
+    outlines, markers = [], []
     for triangle in game_map.triangles:
         corners = tuple(game_map.tile_centre(tile) for tile in triangle.tiles)
-        items.append(sc.Outline(corners, triangle.id, width=2.2 if markers else 1.2))
-        if markers:
-            items.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62))
-    return items
+        outlines.append(sc.Outline(corners, triangle.id, width=2.2 if large else 1.2))
+        # Small enough in a position to leave the links beside the spin centre clear.
+        markers.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62 if large else 0.34))
+    return outlines + markers
 
 
 def map_frame(game_map: t.GameMap) -> sc.Frame:
-    return sc.Frame(tuple(_tiles(game_map) + _triangles(game_map, markers=True)), bounds=_bounds(game_map))
+    return sc.Frame(tuple(_tiles(game_map) + _triangles(game_map, large=True)), bounds=_bounds(game_map))
 
 
 def _bounds(game_map: t.GameMap) -> tuple[float, float, float, float]:
@@ -82,14 +86,14 @@ def link_point(game_map: t.GameMap, tile: str, face: int) -> tuple[float, float]
 
 def position_frame(state: t.State, extra: Sequence[sc.Item] = (), chain: str | None = None) -> sc.Frame:
     game_map = state.game_map
-    items: list[sc.Item] = _tiles(game_map) + _triangles(game_map, markers=False)
+    items: list[sc.Item] = _tiles(game_map) + _triangles(game_map, large=False)
     for link in state.sorted_links():
         items.append(sc.Piece(LINKS, link.colour, *link_point(game_map, link.tile, link.face), size=0.5, turn=60 * link.face))
     if chain is not None:
         _, path = t.longest_chain(state, chain)
         if len(path) > 1:
-            items.append(sc.Stroke(tuple(link_point(game_map, *p) for p in path), role="win"))
-    return sc.Frame(tuple(items) + tuple(extra), bounds=_bounds(game_map))
+            items.append(sc.Stroke(tuple(link_point(game_map, *p) for p in path), role="win", width=0.42))
+    return sc.Frame(tuple(items) + tuple(extra), bounds=sc.cover(_bounds(game_map), extra))
 
 
 def move_frames(played: Played) -> tuple[sc.Frame, ...]:
@@ -122,6 +126,19 @@ def _refused_frame(state: t.State, text: str, options) -> sc.Frame:
         return position_frame(state)
     if refused(t.ENGINE, state, text) is None:
         options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused", "refuse")
-    hint = _hint(state, move)
-    spot = hint[0].points[-1] if hint and isinstance(hint[0], sc.Stroke) else state.game_map.tile_centre(getattr(move, "tile", state.game_map.tiles[0]))
-    return position_frame(state, hint + (sc.Cross(*spot, size=0.45),))
+    return position_frame(state, _hint(state, move) + (sc.Cross(*_failure_point(state, move), size=0.45),))
+
+
+def _failure_point(state: t.State, move) -> tuple[float, float]:
+    """Where a refused move fails: past the edge the last link of a push would cross, else its tile."""
+    game_map = state.game_map
+    if isinstance(move, t.Push) and game_map.has_tile(move.tile):
+        tile, face = t.push_line(game_map, move.tile, move.face)[-1]
+        cx, cy = game_map.tile_centre(tile)
+        dx, dy = face_vector(face)
+        return (cx + dx * EXIT, cy + dy * EXIT)
+    if isinstance(move, (t.Place, t.Push)) and game_map.has_tile(move.tile):
+        return game_map.tile_centre(move.tile)
+    if isinstance(move, t.Spin) and move.triangle in {tri.id for tri in game_map.triangles}:
+        return game_map.spin_centre(move.triangle)
+    return game_map.tile_centre(game_map.tiles[0])

@@ -1,21 +1,29 @@
-"""Platypus flowables the rulebook needs: tagged paragraphs, scaled drawings and picture strips.
+"""Platypus flowables the rulebook needs: tagged paragraphs, figure rows and picture strips.
 
 Every flowable that comes from the content carries a `Tag` (text key, where that key
 is defined, page group), so the layout can say which text did not fit its page.
+Every one of them also writes down where it landed (`Placed`, in page coordinates)
+in the canvas's ledger, and a figure what it really inks, so the layout can prove
+that nothing overprints anything. Figures are drawn as PDF form XObjects, one per
+picture, marked as /Figure content, so a reader of the PDF can tell a figure from the
+text around it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.problems import Location
-from pnp.paint.fonts import font_name
+from pnp.paint.fonts import font_name, font_runs
 
 TAG = "pnp_tag"
+LEDGER = "pnp_ledger"
+Rect = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -36,8 +44,43 @@ def tag_of(flowable: Flowable) -> Tag | None:
     return getattr(flowable, TAG, None)
 
 
-class KeyedParagraph(Paragraph):
-    """A Paragraph whose parts keep its tag when it is split across pages."""
+@dataclass(frozen=True)
+class Placed:
+    """A block as laid out: its page, kind ('text' or 'figure'), tag, box and inked area (x0, y0, x1, y1)."""
+
+    page: int
+    kind: str
+    tag: Tag | None
+    box: Rect
+    ink: Rect
+
+
+def record(canvas, kind: str, tag: Tag | None, box: Rect, ink: Rect | None = None) -> None:
+    """Write a block's box and ink (in the canvas's current space) into the ledger, in page coordinates."""
+    ledger = getattr(canvas, LEDGER, None)
+    if ledger is not None:
+        ledger.append(Placed(canvas.getPageNumber(), kind, tag, _on_page(canvas, box), _on_page(canvas, ink or box)))
+
+
+def _on_page(canvas, rect: Rect) -> Rect:
+    # A table draws its cells in its own space; absolutePosition maps back to the page.
+    corners = [canvas.absolutePosition(x, y) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+class RulebookParagraph(Paragraph):
+    """A Paragraph that draws each character in a font that has it, and keeps its tag when split.
+
+    A character the run's font lacks (Greek in the italics) is moved into a run of
+    its own in the fallback font, so it prints instead of an empty box.
+    """
+
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        parsed = frags is None
+        super()._setup(text, style, bulletText, frags, cleaner)
+        if parsed:
+            self.frags = [part for frag in self.frags for part in _with_fallbacks(frag)]
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
@@ -47,44 +90,131 @@ class KeyedParagraph(Paragraph):
                 tagged(part, tag)
         return parts
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        super().drawOn(canvas, x, y, _sW)
+        style = self.style
+        left = min(style.leftIndent, style.bulletIndent if self.bulletText else style.leftIndent)
+        record(canvas, "text", tag_of(self), (x + left, y, x + self.width - style.rightIndent, y + self.height))
 
-def render(drawing: Drawing, canvas) -> None:
-    """Draw at the origin; renderPDF would otherwise start in Helvetica, a font never embedded."""
+
+def _with_fallbacks(frag) -> list:
+    text = getattr(frag, "text", "")
+    if not text or getattr(frag, "cbDefn", None) is not None:
+        return [frag]
+    runs = font_runs(text, frag.fontName)
+    if len(runs) == 1 and runs[0][0] == frag.fontName:
+        return [frag]
+    return [frag.clone(text=part, fontName=name) for name, part in runs]
+
+
+def ink_bounds(node) -> Rect | None:
+    """What a drawing really inks: every shape's bounds grown by half its line width, through every transform.
+
+    reportlab's own getBounds leaves line widths out, and a thick line (a winning halo)
+    reaches half its width past its points.
+    """
+    if isinstance(node, Group):  # a Drawing is a Group too
+        boxes = [b for child in node.contents if (b := ink_bounds(child)) is not None]
+        if not boxes:
+            return None
+        union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        return _transformed(getattr(node, "transform", (1, 0, 0, 1, 0, 0)), union)
+    bounds = node.getBounds()
+    if bounds is None:
+        return None
+    grow = (getattr(node, "strokeWidth", 0) or 0) / 2 if getattr(node, "strokeColor", None) is not None else 0.0
+    return (bounds[0] - grow, bounds[1] - grow, bounds[2] + grow, bounds[3] + grow)
+
+
+def _transformed(matrix, rect: Rect) -> Rect:
+    corners = [transformPoint(matrix, (x, y)) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
+    return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners))
+
+
+def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
+    """drawing at (x, y), scaled, as a form XObject of its own; its box and ink go in the ledger."""
     if getattr(drawing, "initialFontName", None) is None:
+        # renderPDF would otherwise start in Helvetica, a font never embedded.
         drawing.initialFontName = font_name()
+    number = getattr(canvas, "pnp_figures", 0) + 1
+    canvas.pnp_figures = number
+    inked = ink_bounds(drawing)
+    x0, y0, x1, y1 = inked or (0, 0, drawing.width, drawing.height)
+    name = f"pnpFigure{number}"
+    canvas.beginForm(name, min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))
     renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.endForm()
+    canvas.saveState()
+    canvas.addLiteral("/Figure BMC")  # marked content: a reader of the PDF can tell figure from text
+    canvas.translate(x, y)
+    canvas.scale(scale, scale)
+    canvas.doForm(name)
+    canvas.addLiteral("EMC")
+    canvas.restoreState()
+    box = (x, y, x + drawing.width * scale, y + drawing.height * scale)
+    ink = (x + x0 * scale, y + y0 * scale, x + x1 * scale, y + y1 * scale) if inked else box
+    record(canvas, "figure", tag, box, ink)
 
 
-class ScaledDrawing(Flowable):
-    """A Drawing at a fixed scale, centred in the frame."""
+@dataclass
+class Figure:
+    """One picture of a row: its drawing (already at the row's scale), tag and caption paragraphs."""
 
-    def __init__(self, drawing: Drawing, scale: float):
+    drawing: Drawing
+    tag: Tag
+    captions: Sequence[Paragraph] = ()
+
+
+class FigureRow(Flowable):
+    """Figures side by side at one scale: pictures on a common baseline, captions hung below them.
+
+    The row spans the frame; each figure gets its picture's width plus an even share of
+    the room left, so captions wrap to their own column with `gutter` between columns.
+    """
+
+    def __init__(self, figures: Sequence[Figure], gutter: float, caption_gap: float):
         super().__init__()
-        self.drawing, self.factor = drawing, scale
-        self.width, self.height = drawing.width * scale, drawing.height * scale
-        self.hAlign = "CENTER"
+        self.figures, self.gutter, self.caption_gap = list(figures), gutter, caption_gap
+        self.columns: list[float] = []
 
     def wrap(self, availWidth, availHeight):
+        pictures = sum(f.drawing.width for f in self.figures)
+        spare = max(0.0, availWidth - pictures - self.gutter * (len(self.figures) - 1)) / len(self.figures)
+        self.columns = [f.drawing.width + spare for f in self.figures]
+        self.picture_height = max(f.drawing.height for f in self.figures)
+        self.caption_height = max((self._caption_height(f, w) for f, w in zip(self.figures, self.columns)), default=0.0)
+        gap = self.caption_gap if self.caption_height else 0.0
+        self.width, self.height = availWidth, self.picture_height + gap + self.caption_height
         return self.width, self.height
 
-    def draw(self):
-        self.canv.saveState()
-        self.canv.scale(self.factor, self.factor)
-        render(self.drawing, self.canv)
-        self.canv.restoreState()
+    @staticmethod
+    def _caption_height(figure: Figure, width: float) -> float:
+        return sum(p.wrap(width, 1e6)[1] + p.getSpaceBefore() for p in figure.captions)
 
+    def drawOn(self, canvas, x, y, _sW=0):
+        used = sum(self.columns) + self.gutter * (len(self.figures) - 1)
+        left = x + (self.width - used) / 2
+        baseline = y + self.height - self.picture_height
+        for figure, column in zip(self.figures, self.columns):
+            drawing = figure.drawing
+            draw_figure(canvas, drawing, left + (column - drawing.width) / 2, baseline, 1.0, figure.tag)
+            top = baseline - self.caption_gap
+            for paragraph in figure.captions:
+                _, height = paragraph.wrap(column, 1e6)
+                top -= paragraph.getSpaceBefore() + height
+                paragraph.drawOn(canvas, left, top)
+            left += column + self.gutter
 
-def fit_scale(drawing: Drawing, width: float) -> float:
-    """1, or less so that the drawing is no wider than width (its aspect kept)."""
-    return min(1.0, width / drawing.width) if drawing.width > 0 else 1.0
+    def draw(self):  # drawOn does the drawing, in page coordinates
+        pass
 
 
 class PictureStrip(Flowable):
     """Drawings side by side at one height, wrapping onto more rows, centred."""
 
-    def __init__(self, drawings: list[Drawing], height: float, gap: float):
+    def __init__(self, drawings: list[Drawing], height: float, gap: float, tag: Tag | None = None):
         super().__init__()
-        self.drawings, self.row_height, self.gap = drawings, height, gap
+        self.drawings, self.row_height, self.gap, self.tag = drawings, height, gap, tag
         self.rows: list[list[tuple[Drawing, float]]] = []
 
     def _scaled(self, drawing: Drawing, width: float) -> float:
@@ -106,17 +236,16 @@ class PictureStrip(Flowable):
         self.height = len(self.rows) * self.row_height + (len(self.rows) - 1) * self.gap
         return self.width, self.height
 
-    def draw(self):
-        top = self.height
+    def drawOn(self, canvas, x, y, _sW=0):
+        top = y + self.height
         for row in self.rows:
             wide = sum(d.width * s for d, s in row) + self.gap * (len(row) - 1)
-            x = (self.width - wide) / 2
+            left = x + (self.width - wide) / 2
             for drawing, scale in row:
-                y = top - self.row_height + (self.row_height - drawing.height * scale) / 2
-                self.canv.saveState()
-                self.canv.translate(x, y)
-                self.canv.scale(scale, scale)
-                render(drawing, self.canv)
-                self.canv.restoreState()
-                x += drawing.width * scale + self.gap
+                bottom = top - self.row_height + (self.row_height - drawing.height * scale) / 2
+                draw_figure(canvas, drawing, left, bottom, scale, self.tag)
+                left += drawing.width * scale + self.gap
             top -= self.row_height + self.gap
+
+    def draw(self):
+        pass

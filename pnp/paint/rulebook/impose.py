@@ -1,9 +1,13 @@
-"""Finished booklet pages (a PDF) → the sheets to print: each page a form XObject placed n-up.
+"""Finished booklet pages (a PDF) → the sheets to print: each page a form XObject placed n-up,
+with fold and trim marks outside the pages and a one-line printing instruction.
 
 pikepdf (qpdf) turns every page into a form once and places it by a matrix, so the
 imposed file keeps the pages' vector text and embedded fonts unchanged, and is written
-with a deterministic /ID and no dates. Pages that do not fit the paper at full size
-(A6 or A5 on US Letter) are scaled down evenly; they are never re-laid out.
+with a deterministic /ID and no dates. The pages are scaled down evenly, just enough to
+leave a margin for the marks on every side and, on the side with most room, for the
+instruction: how to print on one side of the fold mark in its middle, how to fold on the
+other. The pages are never re-laid out. The marks and the instruction are drawn by
+reportlab on a page of their own, laid over each side as one more form.
 """
 
 from __future__ import annotations
@@ -11,31 +15,66 @@ from __future__ import annotations
 import io
 
 import pikepdf
+from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.booklet import A6_SIDES, Imposition, PagePlacement, impose, saddle_stitch_order
+from pnp.i18n.labels import label
+from pnp.layout.booklet import (
+    A6_SIDES,
+    BookletMarks,
+    Imposition,
+    PagePlacement,
+    booklet_marks,
+    impose,
+    page_block,
+    saddle_stitch_order,
+)
 from pnp.layout.paper import Paper
+from pnp.model.units import mm
+from pnp.paint.fonts import font_name, text_width
 
 # Folding the A6 sheet turns it over on its long edge; a saddle-stitched sheet on its short edge.
 FLIPS = {"a6-sheet": "long", "a5-saddle": "short"}
+GRID = {"a6-sheet": (2, 2), "a5-saddle": (2, 1)}
+MARK_ROOM = mm(5)  # paper edge to pages, for the marks
+TEXT_ROOM = mm(9)  # paper edge to pages on the instruction's side: clear of a printer's unprinted rim
+TEXT_SIZE = 7.0
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+MARK_WIDTH = 0.3
 
 
-def booklet_imposition(booklet: str, pages: int, paper: Paper, page_w: float, page_h: float) -> tuple[Imposition, float]:
-    """Where every page goes on the sheets, and the scale the pages are drawn at."""
+def booklet_imposition(booklet: str, pages: int, paper: Paper, page_w: float,
+                       page_h: float) -> tuple[Imposition, float, str]:
+    """Where every page goes on the sheets, the scale the pages are drawn at, and the instruction's margin."""
     order = A6_SIDES if booklet == "a6-sheet" else saddle_stitch_order(pages)
-    cols, rows = (2, 2) if booklet == "a6-sheet" else (2, 1)
-    scale = max(min(1.0, o.width / (cols * page_w), o.height / (rows * page_h)) for o in paper.orientations())
-    return impose(order, paper, page_w * scale, page_h * scale, flip=FLIPS[booklet]), scale
+    cols, rows = GRID[booklet]
+    choices = [(_scale(paper, cols * page_w, rows * page_h, along), along) for along in ("bottom", "left")]
+    scale, along = max(choices)
+    return impose(order, paper, page_w * scale, page_h * scale, flip=FLIPS[booklet]), scale, along
 
 
-def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str) -> bytes:
+def _scale(paper: Paper, block_w: float, block_h: float, along: str) -> float:
+    """The largest scale (at most 1) that leaves the marks' margins, and the instruction's on `along`."""
+    side_x = TEXT_ROOM if along == "left" else MARK_ROOM
+    side_y = TEXT_ROOM if along == "bottom" else MARK_ROOM
+    return max(min(1.0, (o.width - 2 * side_x) / block_w, (o.height - 2 * side_y) / block_h)
+               for o in paper.orientations())
+
+
+def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, language: str = "en") -> bytes:
     """The booklet's pages imposed on sheets of paper, ready for duplex printing."""
     with pikepdf.open(io.BytesIO(pages_pdf)) as source, pikepdf.new() as sheets:
         first = source.pages[0].mediabox
         page_w, page_h = float(first[2]) - float(first[0]), float(first[3]) - float(first[1])
-        imposition, scale = booklet_imposition(booklet, len(source.pages), paper, page_w, page_h)
+        imposition, scale, along = booklet_imposition(booklet, len(source.pages), paper, page_w, page_h)
         forms = {n: sheets.copy_foreign(page.as_form_xobject()) for n, page in enumerate(source.pages, start=1)}
-        for side in imposition.sides:
-            _add_side(sheets, imposition.paper, side, forms, scale)
+        instruction = (label("print-sides", language).format(paper=PAPER_NAMES.get(paper.name, paper.name),
+                                                             edge=label(f"edge-{FLIPS[booklet]}", language)),
+                       label(f"fold-{booklet}", language))
+        cols, rows = GRID[booklet]
+        for index, side in enumerate(imposition.sides):
+            marks = booklet_marks(page_block(side), cols, rows, along=along)
+            overlay = _marks_form(sheets, imposition.paper, marks, instruction if index == 0 else None)
+            _add_side(sheets, imposition.paper, side, forms, scale, overlay)
         _describe(sheets, title, FLIPS[booklet])
         buffer = io.BytesIO()
         sheets.save(buffer, deterministic_id=True, compress_streams=True,
@@ -43,11 +82,55 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str) -> byte
         return buffer.getvalue()
 
 
-def _add_side(pdf: pikepdf.Pdf, paper: Paper, side: tuple[PagePlacement, ...], forms: dict, scale: float) -> None:
+def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction: tuple[str, str] | None):
+    """The marks (and the instruction, on the first side) as a form the size of the sheet."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
+                    pageCompression=1)
+    canvas.setLineWidth(MARK_WIDTH)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for line in marks.trim:
+        canvas.line(line.x0, line.y0, line.x1, line.y1)
+    canvas.setDash(2, 1.5)
+    for line in marks.fold:
+        canvas.line(line.x0, line.y0, line.x1, line.y1)
+    if instruction:
+        _instruction(canvas, marks, instruction)
+    canvas.showPage()
+    canvas.save()
+    with pikepdf.open(io.BytesIO(buffer.getvalue())) as drawn:
+        return pdf.copy_foreign(drawn.pages[0].as_form_xobject())
+
+
+def _instruction(canvas: Canvas, marks: BookletMarks, parts: tuple[str, str]) -> None:
+    """How to print, then how to fold: small type along the margin's middle line, one part either side
+    of the fold mark in the middle (turned to run up a side margin)."""
+    line = marks.instruction
+    length = line.length
+    half = length / 2 - mm(4)  # clear of the fold mark at the middle
+    size = min([TEXT_SIZE] + [TEXT_SIZE * half / text_width(part, TEXT_SIZE) for part in parts])
+    canvas.saveState()
+    canvas.setFillColorRGB(0.25, 0.25, 0.25)
+    canvas.setFont(font_name(), size)
+    half_cap = size * 0.33
+    if line.y0 == line.y1:
+        canvas.translate(line.x0, line.y0 - half_cap)
+    else:
+        canvas.translate(line.x0 + half_cap, line.y0)
+        canvas.rotate(90)
+    for part, centre in zip(parts, (length / 4 - mm(2), length * 3 / 4 + mm(2))):
+        canvas.drawCentredString(centre, 0, part)
+    canvas.restoreState()
+
+
+def _add_side(pdf: pikepdf.Pdf, paper: Paper, side: tuple[PagePlacement, ...], forms: dict, scale: float,
+              overlay) -> None:
     page = pdf.add_blank_page(page_size=(paper.width, paper.height))
     used = {p.page: forms[p.page] for p in side if p.page in forms}  # pages past the last are blank
-    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary({f"/P{n}": f for n, f in used.items()}))
-    content = "".join(_placement_ops(p, scale) for p in side if p.page in used)
+    objects = {f"/P{n}": f for n, f in used.items()}
+    objects["/Marks"] = overlay
+    page.obj.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(objects))
+    content = "".join(_placement_ops(p, scale) for p in side if p.page in used) + "/Artifact BMC q /Marks Do Q EMC\n"
     page.obj.Contents = pdf.make_stream(content.encode("ascii"))
 
 

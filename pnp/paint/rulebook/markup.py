@@ -1,8 +1,12 @@
-"""Catalog text with light inline markup → platypus Paragraph XML.
+"""Catalog text with light inline markup → platypus Paragraph XML, with the language's own quotes.
 
-`**bold**` marks action names and `*term*` defined terms; everything else is escaped
+`**bold**` marks action names, `*term*` defined terms and `***both***` a bold term;
+everything else is escaped
 (&, <, >), so a text can never inject Paragraph tags. An unpaired `*` stays as it is.
 Newlines in a text become line breaks.
+
+Authors may type plain quotes and apostrophes: they are set as the language's own
+(see `pnp.paint.typography`).
 """
 
 from __future__ import annotations
@@ -10,18 +14,21 @@ from __future__ import annotations
 import re
 from xml.sax.saxutils import escape
 
+from pnp.paint.typography import typographic_quotes
+
+_BOTH = re.compile(r"\*\*\*(?=\S)(.+?)(?<=\S)\*\*\*")
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _TERM = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 
-
-def paragraph_xml(text: str, term: str = "<i>{}</i>", bold: str = "<b>{}</b>") -> str:
-    """Escaped XML with bold and term markup turned into the given tag templates."""
-    xml = escape(text.strip())
+def paragraph_xml(text: str, language: str = "en", term: str = "<i>{}</i>", bold: str = "<b>{}</b>") -> str:
+    """Escaped XML with the language's quotes and bold and term markup turned into the given tags."""
+    xml = escape(typographic_quotes(text.strip(), language))
+    xml = _BOTH.sub(lambda m: bold.format(term.format(m.group(1))), xml)
     xml = _BOLD.sub(lambda m: bold.format(m.group(1)), xml)
     xml = _TERM.sub(lambda m: term.format(m.group(1)), xml)
     return xml.replace("\n", "<br/>")
 
 
-def plain_text(text: str) -> str:
-    """The text without its markup, for places that draw plain strings."""
-    return _TERM.sub(r"\1", _BOLD.sub(r"\1", text.strip()))
+def plain_text(text: str, language: str = "en") -> str:
+    """The text without its markup, with the language's quotes, for places that draw plain strings."""
+    return typographic_quotes(_TERM.sub(r"\1", _BOLD.sub(r"\1", _BOTH.sub(r"\1", text.strip()))), language)

@@ -2,26 +2,35 @@
 
 With two voices (the bilingual edition) every text is set in the first language and
 followed by the second in italic, in the second colour. Sections marked `new_page`
-start a page and open a new page group; the cover is group 0.
+start a page and open a new page group; the cover is group 0. A flowing edition may
+be told to let some of those breaks go (`soft_breaks`), when keeping them would leave a
+page nearly empty.
+
+The story keeps together what belongs together, and platypus enforces it: a heading
+stays with its first block; a lead-in (a paragraph ending in a colon) with its list; a
+list with itself; the block before a figure with the figure (the text that introduces
+it), where the two fit on a page; a figure with its caption (they are one flowable).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
 
 from pnp.i18n.catalog import Catalog, Texts
 from pnp.i18n.labels import label
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
-from pnp.paint.fonts import font_name
-from pnp.paint.rulebook.flowables import KeyedParagraph, Tag, tagged
+from pnp.paint.fonts import font_name, has_glyph, style_of
+from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
+
+FIGURES = ("diagram", "example", "components")
 
 
 @dataclass(frozen=True)
@@ -35,12 +44,16 @@ class Context:
     page: Geometry
     styles: Styles
     problems: Problems
+    edition: str = ""
+    # Pictures already drawn, by what they show and at which size: a story is built more than once.
+    pictures: dict = field(default_factory=dict, compare=False)
 
     @property
     def follows_page_breaks(self) -> bool:
-        # new_page places sections on the booklet's pages; an edition at another size flows.
+        # new_page places sections on the booklet's pages; an edition at another size flows,
+        # and so does the bilingual one, twice as long as the pages were planned for.
         booklet_size = "a6" if self.rulebook.booklet == "a6-sheet" else "a5"
-        return self.page.name == booklet_size
+        return self.page.name == booklet_size and len(self.texts) == 1
 
     @property
     def language(self) -> str:
@@ -63,16 +76,53 @@ class Context:
         return self.rulebook.location
 
 
-def build_story(ctx: Context) -> list[Flowable]:
+@dataclass
+class Chunk:
+    """Flowables that stay together, and whether they stay with the chunk after them."""
+
+    flowables: list[Flowable]
+    keep_with_next: bool = False
+    kind: str = "text"
+    lead_in: bool = False
+
+
+def kept_together(chunks: list[Chunk]) -> list[Flowable]:
+    """Each run of chunks chained by keep_with_next as one KeepTogether."""
+    story: list[Flowable] = []
+    run: list[Flowable] = []
+    for chunk in chunks:
+        run += chunk.flowables
+        if not chunk.keep_with_next:
+            story.append(KeepTogether(run) if len(run) > 1 else run[0])
+            run = []
+    if run:
+        story.append(KeepTogether(run) if len(run) > 1 else run[0])
+    return story
+
+
+def build_story(ctx: Context, soft_breaks: frozenset[int] = frozenset()) -> list[Flowable]:
     story: list[Flowable] = [*cover(ctx), NextPageTemplate("body"), PageBreak()]
     group = 0
     for index, section in enumerate(ctx.rulebook.sections):
         if index == 0 or (section.new_page and ctx.follows_page_breaks):
             group += 1
-            if index > 0:
+            if index > 0 and group not in soft_breaks:
                 story.append(PageBreak())
-        story.extend(section_flowables(ctx, section, group))
+        story.extend(kept_together(section_chunks(ctx, section, group)))
     return story
+
+
+def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
+              bullet: str | None = None) -> RulebookParagraph:
+    """The text as a paragraph; every character a font of it cannot draw is a problem naming key, language, style."""
+    flowable = RulebookParagraph(paragraph_xml(text, language), style, bulletText=bullet)
+    for frag in flowable.frags:
+        missing = sorted({c for c in getattr(frag, "text", "") if not has_glyph(frag.fontName, c)})
+        if missing:
+            style_name = style_of(frag.fontName) or frag.fontName
+            ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}' has "
+                             f"{' '.join(missing)}, which the {style_name} font cannot draw")
+    return tagged(flowable, tag)
 
 
 def texts(ctx: Context, key: str, style: ParagraphStyle, group: int, bullet: str | None = None) -> list[Flowable]:
@@ -80,11 +130,8 @@ def texts(ctx: Context, key: str, style: ParagraphStyle, group: int, bullet: str
     result = []
     for index, voice in enumerate(ctx.texts):
         shown = style if index == 0 else second_style(ctx.styles, style)
-        xml = paragraph_xml(voice(key))
-        paragraph = KeyedParagraph(xml, shown, bulletText=bullet if index == 0 else None)
-        result.append(tagged(paragraph, Tag(key, ctx.location(key, voice.language), group)))
-    if len(result) > 1:
-        result[0].keepWithNext = 1
+        tag = Tag(key, ctx.location(key, voice.language), group)
+        result.append(paragraph(ctx, voice(key), shown, tag, voice.language, bullet if index == 0 else None))
     return result
 
 
@@ -96,29 +143,35 @@ def second_style(styles: Styles, style: ParagraphStyle) -> ParagraphStyle:
                           textColor=styles.colours.second, spaceBefore=0)
 
 
-def section_flowables(ctx: Context, section: Section, group: int) -> list[Flowable]:
+def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
     from pnp.paint.rulebook import pictures
 
-    flowables: list[Flowable] = [CondPageBreak(ctx.frame_height * 0.12)]
-    flowables += texts(ctx, section.title, ctx.styles.heading, group)
-    for run in runs(section.body):
+    chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), keep_with_next=True, kind="heading")]
+    blocks = list(runs(section.body))
+    for index, run in enumerate(blocks):
         kind = run[0].kind
         if kind == "diagram":
-            flowables += pictures.diagram_row(ctx, run, group)
+            made = pictures.diagram_rows(ctx, run, group)
         elif kind == "components":
-            flowables += pictures.components(ctx, run[0], group)
+            made = pictures.components(ctx, run[0], group)
         elif kind == "example":
-            flowables += pictures.example(ctx, run[0], group)
+            made = pictures.example(ctx, run[0], group)
         else:
-            flowables += text_block(ctx, run[0], group)
-    return flowables
+            made = [text_chunk(ctx, run[0], group)]
+        following = blocks[index + 1][0].kind if index + 1 < len(blocks) else None
+        last = made[-1]
+        # A lead-in stays with its list; a text stays with the figure it introduces.
+        if last.kind == "text" and (following in FIGURES or (last.lead_in and following in ("bullets", "steps"))):
+            last.keep_with_next = True
+        chunks += made
+    return chunks
 
 
 def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
-    """Blocks one by one, except that consecutive diagrams (up to three) come as one run."""
+    """Blocks one by one, except that consecutive diagrams come as one run: a sequence."""
     run: list[Block] = []
     for block in body:
-        if block.kind == "diagram" and len(run) < 3 and all(b.kind == "diagram" for b in run):
+        if block.kind == "diagram" and all(b.kind == "diagram" for b in run):
             run.append(block)
             continue
         if run:
@@ -131,16 +184,18 @@ def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
         yield tuple(run)
 
 
-def text_block(ctx: Context, block: Block, group: int) -> list[Flowable]:
+def text_chunk(ctx: Context, block: Block, group: int) -> Chunk:
+    """A paragraph, or a whole list (kept together: no step is left alone on a page)."""
     s = ctx.styles
     if block.kind == "p":
-        return texts(ctx, block.keys[0], s.body, group)
-    result: list[Flowable] = []
+        lead_in = ctx.texts[0](block.keys[0]).rstrip().endswith(":")
+        return Chunk(texts(ctx, block.keys[0], s.body, group), lead_in=lead_in)
+    flowables: list[Flowable] = []
     for number, key in enumerate(block.keys, start=1):
         bullet = f"{number}" if block.kind == "steps" else "•"
-        result += texts(ctx, key, s.bullet, group, bullet=bullet)
-    result.append(Spacer(1, s.gap * 0.6))
-    return result
+        flowables += texts(ctx, key, s.bullet, group, bullet=bullet)
+    flowables.append(Spacer(1, s.gap * 0.6))
+    return Chunk(flowables)
 
 
 def cover(ctx: Context) -> list[Flowable]:
@@ -149,7 +204,7 @@ def cover(ctx: Context) -> list[Flowable]:
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
     flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.14)]
-    flowables.append(tagged(KeyedParagraph(paragraph_xml(game.title), s.title), Tag("title", game.location, 0)))
+    flowables.append(paragraph(ctx, game.title, s.title, Tag("title", game.location, 0), ctx.language))
     if book.tagline:
         tagline = ParagraphStyle("tagline-c", s.tagline, spaceAfter=2 * ctx.page.scale)
         flowables += texts(ctx, book.tagline, tagline, 0)
@@ -158,7 +213,8 @@ def cover(ctx: Context) -> list[Flowable]:
     flowables.append(Spacer(1, ctx.frame_height * 0.08))
     flowables.append(facts_table(ctx))
     flowables.append(Spacer(1, ctx.frame_height * 0.06))
-    flowables.append(KeyedParagraph(paragraph_xml(cover_credit(ctx)), ParagraphStyle("credit", s.small, alignment=1)))
+    credit = ParagraphStyle("credit", s.small, alignment=1, leftIndent=0, rightIndent=0)
+    flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
     return flowables
 
 
@@ -176,9 +232,11 @@ def facts_table(ctx: Context) -> Table:
     facts = [("players", book.players or game.players), ("minutes", book.minutes or game.minutes),
              ("age", book.age or game.age)]
     facts = [(name, value) for name, value in facts if value]
-    values = [KeyedParagraph(paragraph_xml(value), s.fact) for _, value in facts]
-    labels = [KeyedParagraph(" / ".join(label(name, t.language) for t in ctx.texts), s.fact_label) for name, _ in facts]
-    width = ctx.frame_width / max(3, len(facts))
+    where = Tag("cover", game.location, 0)
+    values = [paragraph(ctx, value, s.fact, where, ctx.language) for _, value in facts]
+    labels = [paragraph(ctx, " / ".join(label(name, t.language) for t in ctx.texts), s.fact_label, where, ctx.language)
+              for name, _ in facts]
+    width = ctx.page.measure / max(3, len(facts))
     table = Table([values, labels], colWidths=[width] * len(facts))
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), font_name()),

@@ -1,8 +1,12 @@
 """A page size and a game's palette → the page geometry and paragraph styles of a rulebook.
 
 Everything scales from the A5 reading page, so the A6 booklet keeps the same
-hierarchy at a smaller size. Text is set in the embedded Source Sans Pro, in the
-palette's ink; headings and numbers take the game's accent colour.
+hierarchy at a smaller size. The body frame spans the figure width; text is set on a
+narrower measure centred in it (about 55 characters a line, never more than 75),
+while diagrams may use the full width. Text is set in the embedded Source Sans Pro,
+in the palette's ink; headings and numbers take the game's accent colour. Captions
+stay at 9 pt on every page size, so a booklet scaled down to fit its marks on US
+Letter still prints them at 8 pt or more.
 """
 
 from __future__ import annotations
@@ -18,25 +22,26 @@ from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.fonts import font_name
 
-PAGE_SIZES = {"a5": (mm(148), mm(210)), "a6": (mm(105), mm(148))}
 _INK_NAMES = ("ink", "dark")
 _ACCENT_NAMES = ("accent", "position-back", "blue")
 _DEFAULT_INK = colors.Color(0.12, 0.16, 0.21)
 _DEFAULT_ACCENT = colors.Color(0.0, 0.45, 0.70)
+CAPTION_SIZE = 9.0
 
 
 @dataclass(frozen=True)
 class Geometry:
-    """A rulebook page: its size, margins and the factor its type is scaled by (A5 = 1)."""
+    """A rulebook page: its size, margins, text measure and type scale (A5 = 1)."""
 
     name: str
     width: float
     height: float
     scale: float
-
-    @property
-    def margin(self) -> float:
-        return mm(12) * self.scale ** 1.5
+    side: float  # page edge to figures
+    top: float
+    bottom: float  # page edge to the footer's baseline
+    measure: float  # width of a line of body text
+    strip: float  # height of the tallest component picture in the components list
 
     @property
     def footer_space(self) -> float:
@@ -44,14 +49,26 @@ class Geometry:
 
     @property
     def frame(self) -> tuple[float, float, float, float]:
-        """x, y, width, height of the text frame of a body page."""
-        bottom = self.margin + self.footer_space
-        return (self.margin, bottom, self.width - 2 * self.margin, self.height - self.margin - bottom)
+        """x, y, width, height of the body frame: as wide as a figure may be."""
+        bottom = self.bottom + self.footer_space
+        return (self.side, bottom, self.width - 2 * self.side, self.height - self.top - bottom)
+
+    @property
+    def indent(self) -> float:
+        """Frame edge to text, on each side: centres the measure in the frame."""
+        return (self.frame[2] - self.measure) / 2
+
+
+PAGES = {
+    "a5": Geometry("a5", mm(148), mm(210), 1.0, side=mm(13), top=mm(14), bottom=mm(11), measure=mm(92),
+                   strip=mm(20)),
+    "a6": Geometry("a6", mm(105), mm(148), 0.9, side=mm(7), top=mm(9), bottom=mm(7.5), measure=mm(82.8),
+                   strip=mm(14)),
+}
 
 
 def geometry(size: str) -> Geometry:
-    width, height = PAGE_SIZES[size]
-    return Geometry(size, width, height, 1.0 if size == "a5" else 0.8)
+    return PAGES[size]
 
 
 @dataclass(frozen=True)
@@ -60,6 +77,7 @@ class Colours:
     accent: colors.Color
     soft: colors.Color
     second: colors.Color
+    caption: colors.Color
 
 
 def colours_of(palette: dict[str, Colour]) -> Colours:
@@ -68,14 +86,15 @@ def colours_of(palette: dict[str, Colour]) -> Colours:
     accent = next((to_reportlab(palette[n]) for n in _ACCENT_NAMES if n in palette), _DEFAULT_ACCENT)
     soft = colors.Color(*(0.55 * c + 0.45 for c in ink.rgb()))
     second = colors.Color(*(0.7 * a + 0.3 * i for a, i in zip(accent.rgb(), ink.rgb())))
-    return Colours(ink, accent, soft, second)
+    # Captions a shade lighter than the text, still dark enough for a home printer.
+    caption = colors.Color(*(0.85 * c + 0.15 * 0.3 for c in ink.rgb()))
+    return Colours(ink, accent, soft, second, caption)
 
 
 @dataclass(frozen=True)
 class Styles:
     colours: Colours
     body: ParagraphStyle
-    second: ParagraphStyle
     heading: ParagraphStyle
     heading_second: ParagraphStyle
     bullet: ParagraphStyle
@@ -88,32 +107,34 @@ class Styles:
 
     @property
     def gap(self) -> float:
-        return self.body.fontSize * 0.6
+        """The unit of vertical rhythm: the space after a paragraph."""
+        return self.body.spaceAfter
 
 
 def styles_for(page: Geometry, palette: dict[str, Colour]) -> Styles:
     c = colours_of(palette)
-    s = page.scale
-    body = ParagraphStyle("body", fontName=font_name(), fontSize=9.5 * s, leading=12.6 * s, textColor=c.ink,
-                          spaceAfter=4.5 * s, alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
-    second = ParagraphStyle("second", body, fontName=font_name("italic"), textColor=c.second)
+    s, indent = page.scale, page.indent
+    body = ParagraphStyle("body", fontName=font_name(), fontSize=10 * s, leading=13.5 * s, textColor=c.ink,
+                          spaceAfter=5 * s, alignment=TA_LEFT, allowWidows=0, allowOrphans=0,
+                          leftIndent=indent, rightIndent=indent)
     heading = ParagraphStyle("heading", body, fontName=font_name("bold"), fontSize=14 * s, leading=17 * s,
-                             textColor=c.accent, spaceBefore=9 * s, spaceAfter=4 * s, keepWithNext=1)
+                             textColor=c.accent, spaceBefore=10 * s, spaceAfter=4 * s)
+    centred = dict(alignment=TA_CENTER, leftIndent=0, rightIndent=0)
     return Styles(
-        colours=c, body=body, second=second, heading=heading,
+        colours=c, body=body, heading=heading,
         heading_second=ParagraphStyle("heading2", heading, fontName=font_name("italic"), fontSize=11 * s,
-                                      leading=13 * s, textColor=c.second, spaceBefore=0),
-        bullet=ParagraphStyle("bullet", body, leftIndent=12 * s, bulletIndent=2 * s, spaceAfter=2.5 * s,
-                              bulletFontName=font_name("bold"), bulletColor=c.accent),
-        caption=ParagraphStyle("caption", body, fontName=font_name("italic"), fontSize=8 * s, leading=10 * s,
-                               textColor=c.soft, alignment=TA_CENTER, spaceAfter=6 * s),
+                                      leading=13.5 * s, textColor=c.second, spaceBefore=0),
+        bullet=ParagraphStyle("bullet", body, leftIndent=indent + 12 * s, bulletIndent=indent + 2 * s,
+                              spaceAfter=2.5 * s, bulletFontName=font_name("bold"), bulletColor=c.accent),
+        caption=ParagraphStyle("caption", body, fontName=font_name("italic"), fontSize=CAPTION_SIZE,
+                               leading=CAPTION_SIZE * 1.25, textColor=c.caption, spaceAfter=0, **centred),
         title=ParagraphStyle("title", body, fontName=font_name("bold"), fontSize=30 * s, leading=34 * s,
-                             textColor=c.accent, alignment=TA_CENTER, spaceAfter=6 * s),
+                             textColor=c.accent, spaceAfter=6 * s, **centred),
         tagline=ParagraphStyle("tagline", body, fontName=font_name("italic"), fontSize=12 * s, leading=15 * s,
-                               alignment=TA_CENTER, spaceAfter=4 * s),
+                               spaceAfter=4 * s, **centred),
         fact=ParagraphStyle("fact", body, fontName=font_name("bold"), fontSize=15 * s, leading=17 * s,
-                            textColor=c.accent, alignment=TA_CENTER, spaceAfter=0),
-        fact_label=ParagraphStyle("factlabel", body, fontSize=7.5 * s, leading=9 * s, textColor=c.soft,
-                                  alignment=TA_CENTER, spaceAfter=0),
-        small=ParagraphStyle("small", body, fontSize=7 * s, leading=8.5 * s, textColor=c.soft, spaceAfter=0),
+                            textColor=c.accent, spaceAfter=0, **centred),
+        fact_label=ParagraphStyle("factlabel", body, fontSize=8 * s, leading=9.5 * s, textColor=c.soft,
+                                  spaceAfter=0, **centred),
+        small=ParagraphStyle("small", body, fontSize=8 * s, leading=10 * s, textColor=c.soft, spaceAfter=0),
     )

@@ -1,0 +1,40 @@
+"""Plain text as authors type it → text as a typesetter sets it: the language's own quotes.
+
+Authors may type plain quotes and apostrophes; they are set as the language's own
+(English ‘ ’ “ ”, Danish ‚ ‘ „ “, the apostrophe ’ in both). A quote after a space, a
+bracket or a dash, or at the start, opens; any other closes. A language without its
+own entry here is set with English quotes. Rulebook paragraphs and standalone diagram
+captions both go through here.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (open single, close single, open double, close double) by language.
+QUOTES = {"en": ("‘", "’", "“", "”"), "da": ("‚", "‘", "„", "“")}
+APOSTROPHE = "’"
+_OPENS_AFTER = re.compile(r"(^|[\s(\[{–—/-])$")
+
+
+def typographic_quotes(text: str, language: str) -> str:
+    """text with straight quotes and apostrophes turned into the language's own."""
+    open_single, close_single, open_double, close_double = QUOTES.get(language, QUOTES["en"])
+    out: list[str] = []
+    single_open = False
+    for index, char in enumerate(text):
+        before = text[index - 1] if index else ""
+        after = text[index + 1:index + 2]
+        opens = bool(_OPENS_AFTER.search(before)) and after.strip() != ""
+        if char == '"':
+            char = open_double if opens else close_double
+        elif char == "'" and opens:
+            char, single_open = open_single, True
+        elif char == "'" and single_open and not (before.isalnum() and after.isalpha()):
+            char, single_open = close_single, False
+        elif char == "'":
+            char = APOSTROPHE  # don't, Alice's, the players'
+        out.append(char)
+    return "".join(out)
+
+
