@@ -9,9 +9,10 @@ refused before PyYAML's recursive composer could run out of stack). Errors are `
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
 import yaml
 
@@ -70,23 +71,29 @@ def load_yaml(path: Path, root: Path) -> Node:
 
 def parse_yaml(text: str, file: str) -> Node:
     """Located nodes of one YAML document; `file` names it in problems."""
+    refused = _REFUSED_CHARACTER.search(text)
+    if refused:
+        raise ContentError([_character_problem(file, text, refused.start())])
     try:
-        loader = _Loader(text)
-    except yaml.reader.ReaderError as error:
-        raise ContentError([_character_problem(file, text, error)]) from None
-    try:
-        root = loader.get_single_node()
+        root = _compose(yaml.parse(text, Loader=_EVENTS))
     except _TooDeep as error:
         raise ContentError([Problem(_mark_location(file, error.mark), "", _too_deep())]) from None
     except yaml.MarkedYAMLError as error:
         raise ContentError([_syntax_problem(file, text, error)]) from None
     except yaml.YAMLError as error:
         raise ContentError([Problem(Location(file), "", f"not valid YAML: {error}")]) from None
-    finally:
-        loader.dispose()
     if root is None:
         return Node({}, Location(file, 1, 1))
     return _Converter(file).convert(root, depth=1)
+
+
+# libyaml's event parser when PyYAML was built with it (as its wheels are), else PyYAML's
+# own; both are iterative, and so is _compose, so no nesting can exhaust the stack.
+_EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# What YAML does not allow in a file (PyYAML's Reader.NON_PRINTABLE): found first, so the
+# problem names its own line and column.
+_REFUSED_CHARACTER = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_RESOLVER = yaml.resolver.Resolver()
 
 
 class _TooDeep(Exception):
@@ -95,19 +102,64 @@ class _TooDeep(Exception):
         self.mark = mark
 
 
-class _Loader(yaml.SafeLoader):
-    """A SafeLoader that stops at MAX_DEPTH levels while composing, before its recursion gets deep."""
+def _compose(events: Iterator[yaml.Event]) -> yaml.Node | None:
+    """PyYAML's nodes of the one document in events, composed with a stack, not recursion.
 
-    depth = 0
+    Nesting is counted as each collection opens, so a document deeper than MAX_DEPTH is
+    refused at the event that goes too deep, before anything deeper is read.
+    """
+    root, anchors = None, {}
+    open_nodes: list[list] = []  # [collection node, key waiting for its value]
+    for event in events:
+        if isinstance(event, yaml.DocumentStartEvent) and root is not None:
+            raise yaml.MarkedYAMLError(None, None, "expected one document in the file, found a second", event.start_mark)
+        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            open_nodes.pop()
+            continue
+        node = _node(event, anchors)
+        if node is None:
+            continue
+        if not open_nodes:
+            root = node
+        else:
+            _attach(open_nodes[-1], node)
+        if isinstance(event, yaml.CollectionStartEvent):
+            open_nodes.append([node, None])
+            if len(open_nodes) > MAX_DEPTH:
+                raise _TooDeep(event.start_mark)
+    return root
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise _TooDeep(self.peek_event().start_mark)
-            return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+
+def _node(event: yaml.Event, anchors: dict[str, yaml.Node]) -> yaml.Node | None:
+    """The node an event starts (an alias gives its anchor's node); None for stream and document events."""
+    if isinstance(event, yaml.AliasEvent):
+        if event.anchor not in anchors:
+            raise yaml.MarkedYAMLError(None, None, f"found undefined alias {quote(event.anchor)}", event.start_mark)
+        return anchors[event.anchor]
+    if isinstance(event, yaml.ScalarEvent):
+        tag = event.tag if event.tag not in (None, "!") else _RESOLVER.resolve(yaml.ScalarNode, event.value, event.implicit)
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+        kind = yaml.SequenceNode if isinstance(event, yaml.SequenceStartEvent) else yaml.MappingNode
+        tag = event.tag if event.tag not in (None, "!") else _RESOLVER.resolve(kind, None, event.implicit)
+        node = kind(tag, [], event.start_mark, event.end_mark, event.flow_style)
+    else:
+        return None
+    if event.anchor is not None:
+        anchors[event.anchor] = node
+    return node
+
+
+def _attach(parent: list, node: yaml.Node) -> None:
+    """Add node to the open collection: a list item, or a mapping's key or value."""
+    collection, key = parent
+    if isinstance(collection, yaml.SequenceNode):
+        collection.value.append(node)
+    elif key is None:
+        parent[1] = node
+    else:
+        collection.value.append((key, node))
+        parent[1] = None
 
 
 def _too_deep() -> str:
@@ -126,12 +178,11 @@ def _decode(path: Path, data: bytes) -> str:
         raise ContentError([Problem(Location(str(path), line, 1), "", "file is not UTF-8 text")]) from None
 
 
-def _character_problem(file: str, text: str, error: yaml.reader.ReaderError) -> Problem:
+def _character_problem(file: str, text: str, position: int) -> Problem:
     """A character YAML does not allow (NUL, other control characters), at its line and column."""
-    position = error.position
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
-    code = error.character if isinstance(error.character, int) else ord(error.character)
+    code = ord(text[position])
     name = "a NUL character" if code == 0 else f"the character U+{code:04X}"
     return Problem(Location(file, line, column), "", f"{name} is not allowed in a YAML file; remove it")
 
@@ -163,13 +214,17 @@ def _tab_at(text: str, mark: Any) -> bool:
 
 
 class _Converter:
-    """Walks composed YAML nodes, checking tags, keys, depth and size as it goes."""
+    """Walks composed YAML nodes into located Nodes, checking tags, keys and values as it goes.
+
+    Aliases make the composed nodes a graph in which one node may be reached many times;
+    `measure` first counts what converting would produce, once per distinct node, so
+    an alias bomb is refused in milliseconds, before any of it is expanded.
+    """
 
     def __init__(self, file: str):
         self.file = file
-        self.nodes_seen = 0
-        self.chars_seen = 0
         self.constructor = yaml.SafeLoader("")
+        self.sizes: dict[int, tuple[int, int]] = {}
 
     def location(self, node: yaml.Node) -> Location:
         return Location(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -177,12 +232,30 @@ class _Converter:
     def fail(self, node: yaml.Node, message: str) -> ContentError:
         return ContentError([Problem(self.location(node), "", message)])
 
-    def convert(self, node: yaml.Node, depth: int) -> Node:
-        self.nodes_seen += 1
-        if self.nodes_seen > MAX_NODES:
-            raise self.fail(node, f"document has more than {MAX_NODES} values, over the limit (are aliases repeating a large part?)")
-        if depth > MAX_DEPTH:
+    def measure(self, node: yaml.Node, depth: int) -> tuple[int, int]:
+        """(values, characters) that node expands to, within MAX_DEPTH, MAX_NODES and MAX_EXPANDED_CHARS."""
+        if depth > MAX_DEPTH:  # also ends an anchor that contains itself
             raise self.fail(node, _too_deep())
+        known = self.sizes.get(id(node))
+        if known is not None:
+            return known
+        if isinstance(node, yaml.ScalarNode):
+            size = (1, len(node.value))
+        else:
+            children = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+            measured = [self.measure(child, depth + 1) for child in children]
+            size = (1 + sum(n for n, _ in measured), sum(c for _, c in measured))
+        if size[0] > MAX_NODES:
+            raise self.fail(node, f"this expands to more than {MAX_NODES} values, over the limit (are aliases repeating a large part?)")
+        if size[1] > MAX_EXPANDED_CHARS:
+            raise self.fail(node, f"this expands to more than {MAX_EXPANDED_CHARS} characters of text, over the limit "
+                                  "(are aliases repeating a large part?)")
+        self.sizes[id(node)] = size
+        return size
+
+    def convert(self, node: yaml.Node, depth: int) -> Node:
+        if depth == 1:
+            self.measure(node, depth)
         if node.tag not in _PLAIN_TAGS:
             raise self.fail(node, f"YAML tag {quote(node.tag)} is not allowed; write plain values")
         if isinstance(node, yaml.MappingNode):
@@ -192,14 +265,9 @@ class _Converter:
         return Node(self.scalar(node), self.location(node))
 
     def scalar(self, node: yaml.ScalarNode) -> Scalar:
-        """The value of a scalar, within the bounds on one text and on all of them together."""
-        length = len(node.value)
-        if length > MAX_TEXT_CHARS:
-            raise self.fail(node, f"a text of {length} characters is over the limit of {MAX_TEXT_CHARS}")
-        self.chars_seen += length
-        if self.chars_seen > MAX_EXPANDED_CHARS:
-            raise self.fail(node, f"document's texts add up to more than {MAX_EXPANDED_CHARS} characters, "
-                                  "over the limit (are aliases repeating a large part?)")
+        """The value of a scalar: a text within MAX_TEXT_CHARS, or a finite number."""
+        if len(node.value) > MAX_TEXT_CHARS:
+            raise self.fail(node, f"a text of {len(node.value)} characters is over the limit of {MAX_TEXT_CHARS}")
         try:
             value = self.constructor.construct_object(node)
         except ValueError:
@@ -214,9 +282,10 @@ class _Converter:
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise self.fail(key_node, "merge keys (<<) are not supported; use extends:")
-            key = self.convert(key_node, depth + 1).value
+            converted = self.convert(key_node, depth + 1)
+            key = converted.value
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                raise self.fail(key_node, f"a key must be a name, got {quote(key)}")
+                raise self.fail(key_node, f"a key must be a name, got {quote(converted.plain())}")
             key = str(key)
             if key in result:
                 raise self.fail(key_node, f"key {quote(key)} appears twice in this mapping")
