@@ -161,6 +161,9 @@ def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dic
     if mapping is None or not mapping.node.is_map:
         return {}
     result = {}
+    if len(mapping.values) > MAX_PICTURES:
+        problems.add(mapping.node.location, section, f"{len(mapping.values)} {section} are over the limit of {MAX_PICTURES}")
+        return {}
     for key, node in mapping.values.items():
         mapping.used.add(key)
         problem = id_problem(key, f"{'a diagram' if section == 'diagrams' else 'an example'} id")
@@ -192,7 +195,7 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
         fields.report(node, "a diagram needs 'frames:', pieces and marks, or an 'engine:' with a position")
     if engine is None and (position or moves or view):
         fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
-    if not node.is_map:
+    if not node.is_map or moves is None:
         return None
     return DiagramSpec(diagram_id, width, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
 
@@ -326,12 +329,13 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _moves(fields: Fields) -> tuple[tuple[str, Location], ...]:
+def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
+    """The moves listed under `moves:`; None when there are too many to replay."""
     moves = []
     for path, node in fields.items("moves", default=[]):
         if len(moves) >= MAX_MOVES:
             fields.problems.add(node.location, path, f"more than {MAX_MOVES} moves in one list, over the limit")
-            break
+            return None
         if isinstance(node.value, str):
             moves.append((node.value, node.location))
         else:
@@ -346,12 +350,13 @@ def read_example(example_id: str, node: Node, path: str, problems: Problems) -> 
     width = _width(fields)
     steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
     fields.finish()
-    if engine is None or not node.is_map:
+    if engine is None or not node.is_map or any(step.moves is None for step in steps):
         return None
     return ExampleSpec(example_id, engine, position, width, steps, node.location)
 
 
 def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec:
+    """One step of an example play; its `moves` are None when there were too many to replay."""
     fields = Fields(node, path, problems)
     moves = _moves(fields)
     text = fields.text("text", default=f"example.{example_id}.step{number:02d}")
