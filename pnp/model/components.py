@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.model.faces import Face, FaceContext, read_face, substitute
-from pnp.model.limits import (MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
+from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields, join_key
 from pnp.model.source import Node
 from pnp.model.templates import Templates
-from pnp.model.units import to_mm
+from pnp.model.units import mm, to_mm
 
 KINDS = ("card", "token", "tile", "piece", "board")
 SHAPES = ("rect", "circle", "hexagon")
@@ -113,6 +113,9 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     height = fields.length("height", default=None)
     corner = fields.length("corner", default="0mm", positive=False)
     bleed = fields.length("bleed", default="3mm", positive=False)
+    if bleed is not None and bleed > mm(MAX_BLEED_MM):
+        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
+        bleed = None
     attributes = _attribute_names(fields)
     value_sets = _item_values(fields, attributes, context.problems)
     front_node = fields.get("front")

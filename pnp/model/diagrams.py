@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.model.files import content_file
-from pnp.model.limits import (MAX_DIAGRAM_CELLS, MAX_FRAMES, MAX_GRID_CELLS, MAX_MOVES, MAX_PICTURE_MM,
-                              MAX_PICTURES)
+from pnp.model.limits import (MAX_DIAGRAM_CELLS, MAX_FRAMES, MAX_GRID_CELLS, MAX_MOVES, MAX_NOTATION_CHARS,
+                              MAX_PICTURE_MM, MAX_PICTURES)
 from pnp.model.names import id_problem, is_id
 from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.model.reader import Fields, join_key
@@ -183,7 +183,7 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
     per_row = fields.integer("per-row", default=0, minimum=0, maximum=MAX_FRAMES) or 0
     engine = fields.text("engine", default=None)
     view = fields.text("view", default=None)
-    position = fields.text("position", default=None)
+    position, readable = _position(fields)
     moves = _moves(fields)
     options = fields.get("options", default=None)
     frames = tuple(read_frame(n, p, problems) for p, n in fields.items("frames", default=[]))
@@ -195,7 +195,7 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
         fields.report(node, "a diagram needs 'frames:', pieces and marks, or an 'engine:' with a position")
     if engine is None and (position or moves or view):
         fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
-    if not node.is_map or moves is None:
+    if not node.is_map or moves is None or not readable:
         return None
     return DiagramSpec(diagram_id, width, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
 
@@ -329,12 +329,28 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def _position(fields: Fields) -> tuple[str | None, bool]:
+    """The position in the engine's notation, and whether it is short enough to read."""
+    position = fields.text("position", default=None)
+    if position is not None and len(position) > MAX_NOTATION_CHARS:
+        fields.report(fields.values["position"], _notation_too_long(position), "position")
+        return None, False
+    return position, True
+
+
+def _notation_too_long(text: str) -> str:
+    return f"{len(text)} characters of notation are over the limit of {MAX_NOTATION_CHARS}"
+
+
 def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
-    """The moves listed under `moves:`; None when there are too many to replay."""
+    """The moves listed under `moves:`; None when there are too many, or one too long, to replay."""
     moves = []
     for path, node in fields.items("moves", default=[]):
         if len(moves) >= MAX_MOVES:
             fields.problems.add(node.location, path, f"more than {MAX_MOVES} moves in one list, over the limit")
+            return None
+        if isinstance(node.value, str) and len(node.value) > MAX_NOTATION_CHARS:
+            fields.problems.add(node.location, path, _notation_too_long(node.value))
             return None
         if isinstance(node.value, str):
             moves.append((node.value, node.location))
@@ -346,11 +362,11 @@ def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
 def read_example(example_id: str, node: Node, path: str, problems: Problems) -> ExampleSpec | None:
     fields = Fields(node, path, problems)
     engine = fields.text("engine")
-    position = fields.text("position", default=None)
+    position, readable = _position(fields)
     width = _width(fields)
     steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
     fields.finish()
-    if engine is None or not node.is_map or any(step.moves is None for step in steps):
+    if engine is None or not node.is_map or not readable or any(step.moves is None for step in steps):
         return None
     return ExampleSpec(example_id, engine, position, width, steps, node.location)
 

@@ -20,7 +20,7 @@ from PIL import Image as PILImage
 
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.files import content_file
-from pnp.model.limits import MAX_GRID_CELLS, MAX_IMAGE_PIXELS, MAX_SIDES
+from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_IMAGE_PIXELS, MAX_SIDES
 from pnp.model.problems import ContentError, Location, Problems, listing, quote
 from pnp.model.reader import UNRESOLVED, Fields, join_key
 from pnp.model.source import Node
@@ -266,13 +266,10 @@ def _style(fields: Fields, context: FaceContext, fill: str | None = None, stroke
     )
 
 
-_MAX_DASHES = 16
-
-
 def _parse_dash(text: object) -> tuple[float, ...]:
     """Dash and gap lengths: none negative, not all zero (a PDF cannot draw a dash cycle of zero)."""
-    if not isinstance(text, str) or not text.split() or len(text.split()) > _MAX_DASHES:
-        raise ValueError(f"expected 1 to {_MAX_DASHES} dash lengths such as '2mm 1mm', got {quote(text)}")
+    if not isinstance(text, str) or not text.split() or len(text.split()) > MAX_DASHES:
+        raise ValueError(f"expected 1 to {MAX_DASHES} dash lengths such as '2mm 1mm', got {quote(text)}")
     try:
         dash = tuple(parse_length(part) for part in text.split())
     except ValueError as error:

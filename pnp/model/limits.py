@@ -15,8 +15,11 @@ MAX_EXPANDED_CHARS = 4_000_000  # characters of all its texts, counting each ali
 MAX_TEXT_CHARS = 10_000  # one text: a YAML value, a catalog entry, a PO translation
 MAX_IMAGE_PIXELS = 80_000_000  # one PNG or JPEG (a 29 × 29 in picture at 300 dpi), under Pillow's own alarm
 
+MAX_NUMBER = 1_000_000_000  # any plain number (a rotation, a fraction), either way
+
 # --- names --------------------------------------------------------------------------
 MAX_ID_CHARS = 64  # a game, set, item, diagram or example id (they become file names)
+MAX_LANGUAGE_TAG_CHARS = 35  # a language tag such as pt-BR (BCP 47's own bound)
 
 # --- components ---------------------------------------------------------------------
 MAX_ITEMS_PER_SET = 10_000  # distinct items, from product: and items: together
@@ -24,11 +27,14 @@ MAX_COPIES_PER_SET = 10_000  # components printed for one set, counting count:
 MAX_SET_ELEMENTS = 200_000  # elements drawn for one set: its items times their faces' elements
 MAX_LENGTH_MM = 10_000  # any one length or position, in millimetres (10 m)
 MAX_COMPONENT_MM = 1_000  # width or height of a card, token, tile or piece
+MAX_BLEED_MM = 20  # bleed around a component (real ones are 2–5 mm)
 MAX_BOARD_SHEETS = 100  # paper sheets a board may need when it is tiled
 # The smallest paper pnp prints on, in each direction (A4's width, US Letter's height):
 # a board is measured in sheets of this size, so the bound holds on every paper.
 SMALLEST_PAPER_MM = (210.0, 279.4)
 MAX_SIDES = 360  # sides of a polygon, points of a star
+MAX_DASHES = 16  # dash and gap lengths of one dash pattern
+MAX_TEMPLATE_CHAIN = 10  # templates extending templates
 MAX_GRID_CELLS = 10_000  # cells of a grid element or of a diagram board (100 × 100)
 
 # --- rulebook, diagrams, example plays ----------------------------------------------
@@ -38,6 +44,7 @@ MAX_RULEBOOK_CHARS = 400_000  # characters of English a rulebook sets (about 200
 MAX_PICTURES = 500  # diagrams plus example steps of one game
 MAX_FRAMES = 50  # frames of one diagram
 MAX_MOVES = 500  # moves of one diagram or example step
+MAX_NOTATION_CHARS = 500  # one move or position in a rules engine's notation
 MAX_DIAGRAM_CELLS = 100  # how far from the origin, in cells, a diagram may place anything
 MAX_PICTURE_MM = 500  # width of a diagram or example play
 

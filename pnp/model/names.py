@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pnp.model.limits import MAX_ID_CHARS
+from pnp.model.limits import MAX_ID_CHARS, MAX_LANGUAGE_TAG_CHARS
 from pnp.model.problems import quote
 
 # ASCII only (no re.UNICODE look-alikes), matched whole with fullmatch (no trailing newline).
@@ -45,12 +45,17 @@ def is_id(value: object) -> bool:
 
 def language_problem(value: object) -> str | None:
     """Why value is not a BCP 47 language tag in its usual spelling (da, pt-BR), or None."""
-    if isinstance(value, str) and len(value) <= 35 and _LANGUAGE_TAG.fullmatch(value):
+    if isinstance(value, str) and len(value) <= MAX_LANGUAGE_TAG_CHARS and _LANGUAGE_TAG.fullmatch(value):
         return None
     return f"expected a language tag such as 'da' or 'pt-BR', got {quote(value)}"
 
 
+# Letters that Unicode does not decompose into a Latin letter and an accent.
+_SPELLED = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "ł": "l", "đ": "d", "ð": "d", "þ": "th"})
+
+
 def slug(text: str) -> str:
-    """An id made from any text: accents dropped, lower case, other characters as single '-'."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return "-".join(re.findall(r"[a-z0-9]+", ascii_text.lower()))[:MAX_ID_CHARS].strip("-")
+    """An id made from any text: accents dropped (grøn → gron), lower case, anything else as single '-'."""
+    decomposed = unicodedata.normalize("NFKD", text.lower().translate(_SPELLED))
+    ascii_text = decomposed.encode("ascii", "ignore").decode("ascii")
+    return "-".join(re.findall(r"[a-z0-9]+", ascii_text))[:MAX_ID_CHARS].strip("-")

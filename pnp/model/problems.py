@@ -87,7 +87,21 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"{self.location} {shown_key(self.key)}:" if self.key else f"{self.location}:"
-        return f"{where} {self.message}"
+        return f"{where} {_one_line(self.message)}"
+
+
+MAX_MESSAGE_CHARS = 300
+
+
+def _one_line(message: str) -> str:
+    """A message as one short printable line, whatever a value quoted without `quote` held.
+
+    Every message quotes values through `quote`; this is the net under code that does
+    not (an engine's notation error repeating the move it was given).
+    """
+    if not message.isprintable():
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return message if len(message) <= MAX_MESSAGE_CHARS else message[:MAX_MESSAGE_CHARS] + "…"
 
 
 class ContentError(click.ClickException):

@@ -12,6 +12,7 @@ import math
 from typing import Any, Callable, Iterator, Sequence
 
 from pnp.model.colours import Colour, parse_colour
+from pnp.model.limits import MAX_NUMBER
 from pnp.model.problems import Problems, listing, quote
 from pnp.model.source import Node
 from pnp.model.units import parse_length
@@ -77,7 +78,7 @@ class Fields:
     def integer(self, key: str, default: Any = MISSING, minimum: int | None = None, maximum: int | None = None) -> int | None:
         return self.typed(key, lambda v: _parse_int(v, minimum, maximum), default)
 
-    def number(self, key: str, default: Any = MISSING, minimum: float = -1e9, maximum: float = 1e9) -> float | None:
+    def number(self, key: str, default: Any = MISSING, minimum: float = -MAX_NUMBER, maximum: float = MAX_NUMBER) -> float | None:
         return self.typed(key, lambda v: parse_number(v, minimum, maximum), default)
 
     def boolean(self, key: str, default: Any = MISSING) -> bool | None:
@@ -148,7 +149,7 @@ def _parse_int(value: Any, minimum: int | None, maximum: int | None) -> int:
     return value
 
 
-def parse_number(value: Any, minimum: float = -1e9, maximum: float = 1e9) -> float:
+def parse_number(value: Any, minimum: float = -MAX_NUMBER, maximum: float = MAX_NUMBER) -> float:
     """A finite number within [minimum, maximum]; ValueError saying what was expected."""
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         raise ValueError(f"expected a number, got {_describe(value)}")

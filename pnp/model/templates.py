@@ -10,11 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.model.files import content_file
+from pnp.model.limits import MAX_TEMPLATE_CHAIN
 from pnp.model.names import is_id
 from pnp.model.problems import ContentError, Problem, listing, quote
 from pnp.model.source import Node, load_yaml
-
-_MAX_CHAIN = 10
 
 
 def merge(base: Node, override: Node) -> Node:
@@ -49,8 +48,10 @@ class Templates:
         name = reference.value
         if not isinstance(name, str) or name.count("/") != 1 or not all(is_id(part) for part in name.split("/")):
             raise self._fail(reference, f"expected 'file/name' naming a template in templates/, got {quote(name)}")
-        if name in chain or len(chain) >= _MAX_CHAIN:
+        if name in chain:
             raise self._fail(reference, f"templates extend each other in a loop: {' → '.join(chain + (name,))}")
+        if len(chain) >= MAX_TEMPLATE_CHAIN:
+            raise self._fail(reference, f"templates extend each other more than {MAX_TEMPLATE_CHAIN} deep, over the limit")
         file_name, key = name.split("/")
         path = self.folder / f"{file_name}.yaml"
         if content_file(path, self.folder) is None:

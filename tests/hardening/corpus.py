@@ -267,6 +267,12 @@ def sections(count: int) -> str:
     return f"booklet: a5-saddle\nsections:\n{body}"
 
 
+def template_chain(length: int) -> str:
+    """templates/cards.yaml where mini-euro extends a chain of `length` templates."""
+    links = "".join(f"t{n}:\n  extends: cards/t{n + 1}\n" for n in range(length))
+    return f"mini-euro:\n  extends: cards/t0\n{links}t{length}:\n  kind: card\n  width: 44mm\n  height: 68mm\n"
+
+
 def many_elements(items: int, elements: int) -> str:
     """A set of `items` items (a product) whose front has `elements` circles."""
     side = round(items ** 0.5)
@@ -296,7 +302,7 @@ HOSTILE_IDS = {
 # Where each kind of id is written in the tiny game, and the line the error must name.
 ID_PLACES = {
     "game id": ("game.yaml", "id: tiny", 'id: "{}"', "game.yaml:2", "expected a game id"),
-    "set id": ("components.yaml", "  chips:", '  "{}":', "components.yaml:3", "expected a set id"),
+    "set id": ("components.yaml", "  cards:", '  "{}":', "components.yaml:18", "expected a set id"),
     "item id": ("components.yaml", "{id: gold, colour: gold}", '{{id: "{}", colour: gold}}', "components.yaml:10", "expected an item id"),
     "diagram id": ("diagrams.yaml", "  corner:", '  "{}":', "diagrams.yaml:7", "expected a diagram id"),
     "language": ("game.yaml", "languages: [en, da]", 'languages: [en, "{}"]', "game.yaml:7", "expected a language tag"),
@@ -400,6 +406,8 @@ CASES: list[Case] = [
          "components.yaml:19", f"over the limit of {L.MAX_COMPONENT_MM} mm"),
     Case("board-of-ten-metres", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    width: 10000mm\n    height: 10000mm\n"),
          "components.yaml:19", f"over the limit of {L.MAX_BOARD_SHEETS}", subprocess=True),
+    Case("board-bleed-over-limit", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    bleed: 100mm\n"),
+         "components.yaml:21", f"over the limit of {L.MAX_BLEED_MM} mm"),
     Case("length-over-limit", edit("components.yaml", "width: 20mm", "width: 99999999999999999999mm"), "components.yaml:6",
          f"over the limit of {L.MAX_LENGTH_MM} mm"),
     Case("percentage-over-limit", edit("components.yaml", "r: 40%", "r: 100000000000%"), "components.yaml:15",
@@ -421,6 +429,11 @@ CASES: list[Case] = [
          f"over the limit of {L.MAX_TEXT_CHARS}"),
     Case("rulebook-sections-over-limit", write("rulebook.yaml", sections(L.MAX_SECTIONS + 1)), "rulebook.yaml:1",
          f"over the limit of {L.MAX_SECTIONS}", DOCUMENTS),
+    Case("rulebook-blocks-over-limit", write("rulebook.yaml", "sections:\n  - title: rules.play.title\n    body: ["
+                                               + ", ".join(["{p: rules.play.p}"] * (L.MAX_BLOCKS + 1)) + "]\n"),
+         "rulebook.yaml:1", f"over the limit of {L.MAX_BLOCKS}", DOCUMENTS),
+    Case("templates-extend-too-deep", write("work:templates/cards.yaml", template_chain(L.MAX_TEMPLATE_CHAIN + 2)),
+         "work:templates/cards.yaml", f"more than {L.MAX_TEMPLATE_CHAIN} deep", ("check",)),
     Case("rulebook-text-over-limit", both(append("text/en.yaml", "rules.long: " + "x" * 9_000 + "\n"),
                                           write("rulebook.yaml", "sections:\n  - title: rules.play.title\n    body: ["
                                                 + ", ".join(["{p: rules.long}"] * 50) + "]\n")),
@@ -438,6 +451,10 @@ CASES: list[Case] = [
          "diagrams.yaml:8", f"over the limit of {L.MAX_FRAMES}"),
     Case("example-moves-over-limit", edit("examples.yaml", 'give COFL, "COFL@1,-1"', ", ".join(["give COFL"] * (L.MAX_MOVES + 1))),
          "examples.yaml", f"more than {L.MAX_MOVES} moves", base="boardless-quarto"),
+    Case("move-over-length", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * L.MAX_NOTATION_CHARS),
+         "examples.yaml:9", f"over the limit of {L.MAX_NOTATION_CHARS}", base="boardless-quarto"),
+    Case("long-illegal-move-is-cut", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * 400),
+         "examples.yaml:9", "step 2, move 'give COOO", base="boardless-quarto"),  # cut short by Problem's net
     Case("image-declares-a-gigapixel", write_bytes("art/mark.png", png_declaring(40_000, 40_000)), "components.yaml:24",
          f"over the limit of {L.MAX_IMAGE_PIXELS} pixels", subprocess=True),
     Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po", f"over the limit of {L.MAX_PO_BYTES} bytes",

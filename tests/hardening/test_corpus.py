@@ -150,3 +150,13 @@ def test_heavy_input_fails_fast_in_a_real_process(case: Case, kits: Kits, tmp_pa
     assert "Traceback" not in done.stderr, done.stderr
     check_message(case, done.returncode, done.stdout + done.stderr, args[0])
     assert snapshot(tmp_path) == before
+
+
+def test_the_snapshot_sees_a_file_written_through_dotdot(kits: Kits, tmp_path: Path):
+    """What the corpus relies on: a set named x/../../../escaped wrote beside out/; that, and
+    anything up to three folders higher, is inside tmp_path, where the snapshot looks."""
+    site = prepare(CASES[0], kits, tmp_path)
+    before = snapshot(tmp_path)
+    (site.work / "out" / "tiny" / "x").mkdir()
+    (site.work / "out" / "tiny" / "x" / ".." / ".." / ".." / "escaped-a4.pdf").write_bytes(b"%PDF")
+    assert set(snapshot(tmp_path)) - set(before) == {"one/two/three/work/escaped-a4.pdf", "one/two/three/work/out/tiny/x"}
