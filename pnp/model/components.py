@@ -172,9 +172,10 @@ def _size_allowed(kind: str, width: float, height: float, fields: Fields) -> boo
 
 
 def board_sheets(width_mm: float, height_mm: float) -> int:
-    """Sheets of the smallest paper whose area a board covers: a lower bound on its tiling's pages."""
+    """Sheets of the smallest paper a board needs, whole sheets along each side, in the better
+    orientation: fewer than its tiling needs, which loses margins and overlaps besides."""
     paper_w, paper_h = SMALLEST_PAPER_MM
-    return math.ceil(width_mm * height_mm / (paper_w * paper_h))
+    return min(math.ceil(width_mm / across) * math.ceil(height_mm / up) for across, up in ((paper_w, paper_h), (paper_h, paper_w)))
 
 
 def _natural_height(shape: str, width: float) -> float:

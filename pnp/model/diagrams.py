@@ -326,7 +326,9 @@ def _point(node: Node, path: str, problems: Problems) -> Point | None:
 
 
 def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
 def _position(fields: Fields) -> tuple[str | None, bool]:

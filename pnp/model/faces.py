@@ -369,7 +369,8 @@ def image_problem(path: Path, size: int = 0, mtime_ns: int = 0) -> str | None:
 
     The image is decoded in full (within MAX_IMAGE_PIXELS): a PNG or JPEG whose data is
     damaged can pass Pillow's verify() and fail only when it is drawn. The answer is
-    kept per file, size and time, as every item of a set names the same images.
+    kept per file, size and time (they are only the cache's key), as every item of a
+    set names the same images.
     """
     try:
         with warnings.catch_warnings():

@@ -14,7 +14,6 @@ from pathlib import Path
 from typing import Collection, Mapping, Protocol, Union
 
 from pnp.model.diagrams import picture_ids
-from pnp.model.files import content_file
 from pnp.model.limits import MAX_BLOCKS, MAX_RULEBOOK_CHARS, MAX_SECTIONS
 from pnp.model.problems import Location, Problems, listing, quote
 from pnp.model.reader import Fields, join_key, unknown_key_message
@@ -89,11 +88,6 @@ def load_rulebook(game_folder: Path, known_keys: KnownTexts = None) -> Rulebook:
     return rulebook
 
 
-def has_rulebook(game_folder: Path) -> bool:
-    """Whether the game has a rulebook; ContentError if rulebook.yaml is there but not a file."""
-    return content_file(rulebook_path(game_folder), game_folder) is not None
-
-
 def read_rulebook(node: Node, problems: Problems, known_keys: KnownTexts = None,
                   pictures: Mapping[str, Collection[str] | None] | None = None) -> Rulebook:
     """The rulebook in node; `pictures` gives the diagram and example ids it may show (None: unchecked)."""
@@ -115,7 +109,7 @@ class _Checks:
 
     def __init__(self, known: KnownTexts, pictures: Mapping[str, Collection[str] | None], problems: Problems):
         self.known, self.pictures, self.problems = known, pictures, problems
-        self.blocks = self.chars = 0
+        self.chars = 0
 
     def __call__(self, key: str | None, node: Node, path: str) -> str | None:
         if key is not None and self.known is not None:

@@ -3,7 +3,8 @@
 Only what `yaml.safe_load` accepts is accepted, and less: no tags beyond the plain
 ones, no duplicate keys, no non-finite numbers, no documents deeper or larger than a
 game needs (aliases cannot multiply a small file into a huge one, and nesting is
-refused before PyYAML's recursive composer could run out of stack). Errors are `Problem`s.
+counted as the parser's events arrive, with no recursion that could run out of
+stack). Errors are `Problem`s.
 """
 
 from __future__ import annotations

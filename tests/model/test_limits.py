@@ -29,3 +29,13 @@ def test_boards_are_measured_in_the_smallest_paper():
     portrait = [paper.portrait() for paper in PAPERS.values()]
     smallest = (min(to_mm(p.width) for p in portrait), min(to_mm(p.height) for p in portrait))
     assert tuple(round(side, 1) for side in smallest) == limits.SMALLEST_PAPER_MM
+
+
+def test_the_board_bound_never_counts_more_sheets_than_the_tiling_uses():
+    from pnp.layout.tiling import tile_board
+    from pnp.model.components import board_sheets
+    from pnp.model.units import mm
+
+    for width, height in ((224, 224), (600, 400), (1000, 1000), (3000, 68), (68, 3000)):
+        tiles = min(len(tile_board(mm(width), mm(height), paper)) for paper in PAPERS.values())
+        assert board_sheets(width, height) <= tiles, (width, height)
