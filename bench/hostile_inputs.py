@@ -45,9 +45,9 @@ def main() -> None:
         for index, case in enumerate(heavy):
             command = case.commands[0]
             floor_site = prepare(Case("floor", lambda site: None, None, "", base=case.base), kits, scratch / f"floor{index}")
-            floor_s, floor_mb, _ = measured(floor_site.work, COMMANDS[command](case.game_argument))
+            floor_s, floor_mb, _ = measured(floor_site.work, COMMANDS[command](case.arguments))
             site = prepare(case, kits, scratch / f"case{index}")
-            seconds, megabytes, code = measured(site.work, COMMANDS[command](case.game_argument))
+            seconds, megabytes, code = measured(site.work, COMMANDS[command](case.arguments))
             print(f"{case.name:<34} {command:<9} {seconds:6.2f} {seconds / floor_s:8.2f} "
                   f"{megabytes:6.0f} {megabytes / floor_mb:8.2f} {code}")
 

@@ -18,6 +18,15 @@ How to add a row:
   limited to 20 s and 2 GB.
 - Rows for the runner side (disk full, read-only output, a late failure in a second
   game) fit the same shape: a mutation of the work folder and the commands to run.
+  `also=(...)` builds more real games into the kit and passes them to the command
+  after the base. A late failure in the second game, for instance (tried; today it
+  replaces Folio's rulebooks before failing):
+      Case("late-failure-in-second-game",
+           both(edit("text/en.yaml", "rules.tagline: Sixteen", "rules.tagline: Sixteen new"),
+                edit("work:content/quatrefoil/text/da.yaml", "    Quatrefoil er et samarbejdsspil",
+                     "    " + "Dette er en meget lang sætning. " * 120 + "Quatrefoil er et samarbejdsspil")),
+           "work:content/quatrefoil/text/da.yaml:14", "does not fit on page 2", ("build",),
+           base="folio", also=("quatrefoil",))
 """
 
 from __future__ import annotations
@@ -53,14 +62,15 @@ Mutation = Callable[[Site], None]
 
 # --- the commands a row can run -----------------------------------------------------
 
-COMMANDS: dict[str, Callable[[str], list[str]]] = {
-    "build": lambda game: ["build", game, "--out", "out", "--format", "pdf", "--paper", "a4", "-q"],
-    "check": lambda game: ["check", game],
-    "diagrams": lambda game: ["diagrams", game, "--out", "out", "--format", "svg", "-q"],
-    "import": lambda game: ["translate", "import", game, "da.po"],
-    "export": lambda game: ["translate", "export", game, "-o", "out/exported.po"],
-    "stamp": lambda game: ["translate", "stamp", game],
-    "list": lambda game: ["list"],
+# Each takes the GAME arguments (the translate commands take exactly one).
+COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
+    "build": lambda games: ["build", *games, "--out", "out", "--format", "pdf", "--paper", "a4", "-q"],
+    "check": lambda games: ["check", *games],
+    "diagrams": lambda games: ["diagrams", *games, "--out", "out", "--format", "svg", "-q"],
+    "import": lambda games: ["translate", "import", *games, "da.po"],
+    "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
+    "stamp": lambda games: ["translate", "stamp", *games],
+    "list": lambda games: ["list"],
 }
 CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
 DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
@@ -74,16 +84,17 @@ class Case:
     where: str | None
     phrase: str
     commands: tuple[str, ...] = CONTENT
-    base: str = "tiny"
-    game: str | None = None
+    base: str = "tiny"  # the game the kit is built from; Site.game is its folder
+    game: str | None = None  # the GAME argument, when it is not the base's name
+    also: tuple[str, ...] = ()  # more real games built into the same kit (and named after base)
     exit_code: int = 1
     subprocess: bool = False
     problems: int = 1
     secret: str | None = None  # text that must not appear in any output (a linked file's contents)
 
     @property
-    def game_argument(self) -> str:
-        return self.game or self.base
+    def arguments(self) -> list[str]:
+        return [self.game or self.base, *self.also]
 
 
 # --- mutations ------------------------------------------------------------------------

@@ -38,21 +38,23 @@ class Kits:
 
     def __init__(self, root: Path):
         self.root = root
-        self.built: dict[str, Path] = {}
+        self.built: dict[tuple[str, ...], Path] = {}
 
-    def get(self, base: str) -> Path:
-        if base not in self.built:
-            self.built[base] = self._build(base)
-        return self.built[base]
+    def get(self, games: tuple[str, ...]) -> Path:
+        if games not in self.built:
+            self.built[games] = self._build(games)
+        return self.built[games]
 
-    def _build(self, base: str) -> Path:
-        work = self.root / base
-        shutil.copytree(TINY if base == "tiny" else ROOT / "content" / base, work / "content" / base)
+    def _build(self, games: tuple[str, ...]) -> Path:
+        work = self.root / "-".join(games)
+        for game in games:
+            shutil.copytree(TINY if game == "tiny" else ROOT / "content" / game, work / "content" / game)
         shutil.copytree(ROOT / "templates", work / "templates")
-        if base == "tiny":
-            (work / "content" / base / "art").mkdir()
-            Image.new("RGB", (16, 16), (34, 34, 34)).save(work / "content" / base / "art" / "mark.png")
-        for args in (COMMANDS["build"](base), COMMANDS["diagrams"](base), ["translate", "export", base, "-o", "da.po"]):
+        if "tiny" in games:
+            (work / "content" / "tiny" / "art").mkdir()
+            Image.new("RGB", (16, 16), (34, 34, 34)).save(work / "content" / "tiny" / "art" / "mark.png")
+        for args in (COMMANDS["build"](list(games)), COMMANDS["diagrams"](list(games)),
+                     ["translate", "export", games[0], "-o", "da.po"]):
             result = invoke(work, args)
             assert result.exit_code == 0, result.output
         return work
@@ -74,7 +76,7 @@ def invoke(work: Path, args: list[str]) -> Result:
 
 def prepare(case: Case, kits: Kits, tmp_path: Path) -> Site:
     work = tmp_path / "one" / "two" / "three" / "work"
-    shutil.copytree(kits.get(case.base), work, symlinks=True)
+    shutil.copytree(kits.get((case.base, *case.also)), work, symlinks=True)
     site = Site(work, work / "content" / case.base)
     case.mutate(site)
     return site
@@ -127,7 +129,7 @@ def test_bad_input_gives_one_clear_line_and_changes_nothing(case: Case, kits: Ki
     before = snapshot(tmp_path)
     # One copy serves all the row's commands: each must leave it as it was, which is checked.
     for command in case.commands:
-        result = invoke(site.work, COMMANDS[command](case.game_argument))
+        result = invoke(site.work, COMMANDS[command](case.arguments))
         assert result.exception is None or isinstance(result.exception, SystemExit), f"{command}: {result.exception!r}"
         check_message(case, result.exit_code, result.output, command)
         assert snapshot(tmp_path) == before, f"pnp {command} changed or added files"
@@ -144,7 +146,7 @@ HEAVY = [case for case in CASES if case.subprocess]
 def test_heavy_input_fails_fast_in_a_real_process(case: Case, kits: Kits, tmp_path: Path):
     site = prepare(case, kits, tmp_path)
     before = snapshot(tmp_path)
-    args = COMMANDS[case.commands[0]](case.game_argument)
+    args = COMMANDS[case.commands[0]](case.arguments)
     done = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=site.work, capture_output=True, text=True,
                           timeout=TIME_LIMIT_S, preexec_fn=_limit_resources)
     assert "Traceback" not in done.stderr, done.stderr
