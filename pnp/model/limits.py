@@ -40,7 +40,7 @@ MAX_GRID_CELLS = 10_000  # cells of a grid element or of a diagram board (100 ×
 # --- rulebook, diagrams, example plays ----------------------------------------------
 MAX_SECTIONS = 200  # sections of a rulebook
 MAX_BLOCKS = 2_000  # blocks of a rulebook, every bullet and step counted
-MAX_RULEBOOK_CHARS = 400_000  # characters of English a rulebook sets (about 200 A5 pages)
+MAX_RULEBOOK_CHARS = 250_000  # characters of English a rulebook sets (about 80 A5 pages of plain text)
 MAX_PICTURES = 500  # diagrams plus example steps of one game
 MAX_FRAMES = 50  # frames of one diagram
 MAX_MOVES = 500  # moves of one diagram or example step
