@@ -12,7 +12,9 @@ How to add a row:
   function of your own can do anything else (make `out/` read-only, add a second game).
 - `where` is the expected `file[:line]` of the first error line: a path inside the game
   folder, or one starting with `work:` for a path inside the work folder (da.po,
-  templates/...); None when the message names no file (a bad GAME argument).
+  templates/...); None when the message names no file (a bad GAME argument). In a real
+  game, whose files change, write `file@text` for the line where text first appears
+  in the mutated file.
 - `commands` are keys of COMMANDS; `game` is the GAME argument when it is not the
   base game's name; `subprocess=True` also runs the first command as a real process
   limited to 20 s and 2 GB.
@@ -25,7 +27,7 @@ How to add a row:
            both(edit("text/en.yaml", "rules.tagline: Sixteen", "rules.tagline: Sixteen new"),
                 edit("work:content/quatrefoil/text/da.yaml", "    Quatrefoil er et samarbejdsspil",
                      "    " + "Dette er en meget lang sætning. " * 120 + "Quatrefoil er et samarbejdsspil")),
-           "work:content/quatrefoil/text/da.yaml:14", "does not fit on page 2", ("build",),
+           "work:content/quatrefoil/text/da.yaml@rules.overview.p1", "does not fit on page 2", ("build",),
            base="folio", also=("quatrefoil",))
 """
 
@@ -352,7 +354,7 @@ CASES: list[Case] = [
     Case("game-folder-name", both(edit("game.yaml", "id: tiny\n", ""), lambda site: site.game.rename(site.game.parent / "Tiny Game")),
          "work:content/Tiny Game/game.yaml:2", "the folder's name is the game's id", EVERY, game="content/Tiny Game"),
     Case("example-id-traversal", append("examples.yaml", '  "x/../../../escaped": {engine: boardless_quarto, steps: []}\n'),
-         "examples.yaml:31", "expected an example id", EVERY, base="boardless-quarto"),
+         "examples.yaml@x/../../../escaped", "expected an example id", EVERY, base="boardless-quarto"),
     Case("language-unsupported", edit("game.yaml", "languages: [en, da]", "languages: [en, pt-BR]"),
          "game.yaml:7", "expected one of en, da, got 'pt-BR'", EVERY),
     Case("language-first-not-english", edit("game.yaml", "languages: [en, da]", "languages: [da, en]"),
@@ -461,11 +463,11 @@ CASES: list[Case] = [
                                            "    frames: [" + ", ".join(["{board: {grid: [1, 1]}}"] * (L.MAX_FRAMES + 1)) + "]\n"),
          "diagrams.yaml:8", f"over the limit of {L.MAX_FRAMES}"),
     Case("example-moves-over-limit", edit("examples.yaml", 'give COFL, "COFL@1,-1"', ", ".join(["give COFL"] * (L.MAX_MOVES + 1))),
-         "examples.yaml", f"more than {L.MAX_MOVES} moves", base="boardless-quarto"),
+         "examples.yaml@give COFL, give COFL", f"more than {L.MAX_MOVES} moves", base="boardless-quarto"),
     Case("move-over-length", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * L.MAX_NOTATION_CHARS),
-         "examples.yaml:9", f"over the limit of {L.MAX_NOTATION_CHARS}", base="boardless-quarto"),
+         "examples.yaml@give COOO", f"over the limit of {L.MAX_NOTATION_CHARS}", base="boardless-quarto"),
     Case("long-illegal-move-is-cut", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * 400),
-         "examples.yaml:9", "step 2, move 'give COOO", base="boardless-quarto"),  # cut short by Problem's net
+         "examples.yaml@give COOO", "step 2, move 'give COOO", base="boardless-quarto"),  # cut short by Problem's net
     Case("image-declares-a-gigapixel", write_bytes("art/mark.png", png_declaring(40_000, 40_000)), "components.yaml:24",
          f"over the limit of {L.MAX_IMAGE_PIXELS} pixels", subprocess=True),
     Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po", f"over the limit of {L.MAX_PO_BYTES} bytes",
@@ -500,9 +502,9 @@ CASES: list[Case] = [
          "the character U+0001 is not allowed"),
     Case("english-missing", remove("text/en.yaml"), "text/en.yaml", "no English texts (the file is missing)", base="quatrefoil"),
     Case("english-empty", write("text/en.yaml", ""), "text/en.yaml", "no English texts (the file is empty)", base="quatrefoil"),
-    Case("rulebook-names-unknown-diagram", edit("rulebook.yaml", "diagram: setup", "diagram: nosuch"), "rulebook.yaml:25",
+    Case("rulebook-names-unknown-diagram", edit("rulebook.yaml", "diagram: setup", "diagram: nosuch"), "rulebook.yaml@nosuch",
          "no diagram 'nosuch' in diagrams.yaml", DOCUMENTS, base="quatrefoil"),
-    Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml",
+    Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml@nosuch",
          "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
 
     # --- classes handled before this corpus (tests/model/test_errors.py) ----------------

@@ -99,21 +99,25 @@ def snapshot(root: Path) -> dict[str, tuple]:
     return entries
 
 
-def expected_place(case: Case) -> str | None:
+def expected_place(case: Case, site: Site) -> str | None:
+    """`where` as the message shows it: relative to the work folder, `file@text` as file:line."""
     if case.where is None:
         return None
-    if case.where.startswith("work:"):
-        return case.where[len("work:"):]
-    return f"content/{case.base}/{case.where}"
+    where, _, text = case.where.partition("@")
+    shown = where[len("work:"):] if where.startswith("work:") else f"content/{case.base}/{where}"
+    if not text:
+        return shown
+    lines = site.path(where).read_text(encoding="utf-8").splitlines()
+    return f"{shown}:{next(number for number, line in enumerate(lines, 1) if text in line)}"
 
 
-def check_message(case: Case, exit_code: int, output: str, command: str) -> None:
+def check_message(case: Case, site: Site, exit_code: int, output: str, command: str) -> None:
     """The exit code, and a first error line at the expected place with the expected phrase."""
     assert exit_code == case.exit_code, f"pnp {command}: {output}"
     errors = [line for line in output.splitlines() if line.startswith("Error:")]
     assert errors, f"pnp {command}: {output}"
     first = errors[0]
-    place = expected_place(case)
+    place = expected_place(case, site)
     if place is not None:
         assert first.startswith((f"Error: {place}:", f"Error: {place} ")), f"pnp {command}: {first}"
         assert f"({case.problems} problem" in output, f"pnp {command}: {output}"
@@ -131,7 +135,7 @@ def test_bad_input_gives_one_clear_line_and_changes_nothing(case: Case, kits: Ki
     for command in case.commands:
         result = invoke(site.work, COMMANDS[command](case.arguments))
         assert result.exception is None or isinstance(result.exception, SystemExit), f"{command}: {result.exception!r}"
-        check_message(case, result.exit_code, result.output, command)
+        check_message(case, site, result.exit_code, result.output, command)
         assert snapshot(tmp_path) == before, f"pnp {command} changed or added files"
 
 
@@ -150,7 +154,7 @@ def test_heavy_input_fails_fast_in_a_real_process(case: Case, kits: Kits, tmp_pa
     done = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=site.work, capture_output=True, text=True,
                           timeout=TIME_LIMIT_S, preexec_fn=_limit_resources)
     assert "Traceback" not in done.stderr, done.stderr
-    check_message(case, done.returncode, done.stdout + done.stderr, args[0])
+    check_message(case, site, done.returncode, done.stdout + done.stderr, args[0])
     assert snapshot(tmp_path) == before
 
 
