@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp.i18n.catalog import Catalog, Texts, load_catalogs
+from pnp.i18n.catalog import Catalog, Texts, load_game_catalogs
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import SheetSpec, fit_grid
@@ -140,7 +140,7 @@ def load_games(folders: Iterable[Path]) -> list[tuple[Game, dict[str, Catalog]]]
     for folder in folders:
         try:
             game = load_game(folder)
-            catalogs = load_catalogs(game.folder, game.languages)
+            catalogs = load_game_catalogs(game)
             _check_documents(game, catalogs, problems)
             loaded.append((game, catalogs))
         except ContentError as error:

@@ -17,7 +17,9 @@ from pnp import __version__
 from pnp.build import FORMATS, BuildOptions, build, load_games, used_text_keys
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
+from pnp.model.files import is_game_folder
 from pnp.model.game import LANGUAGES
+from pnp.model.problems import quote
 
 log = logging.getLogger("pnp")
 
@@ -34,16 +36,16 @@ def resolve_games(names: tuple[str, ...]) -> list[Path]:
     """Game folders for names (a name under content/ or a path); all games for none."""
     root = content_root()
     if not names:
-        games = sorted(p for p in root.iterdir() if (p / "game.yaml").is_file()) if root.is_dir() else []
+        games = sorted(p for p in root.iterdir() if is_game_folder(p)) if root.is_dir() else []
         if not games:
             raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
         return games
     folders = []
     for name in names:
-        candidate = Path(name) if (Path(name) / "game.yaml").is_file() else root / name
-        if not (candidate / "game.yaml").is_file():
-            known = ", ".join(p.name for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()) if root.is_dir() else "none"
-            raise GameNotFound(f"no game '{name}': expected a name under {root}/ ({known}) or a folder with a game.yaml")
+        candidate = Path(name) if is_game_folder(Path(name)) else root / name
+        if not is_game_folder(candidate):
+            known = ", ".join(p.name for p in sorted(root.iterdir()) if is_game_folder(p)) if root.is_dir() else "none"
+            raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) or a folder with a game.yaml")
         folders.append(candidate)
     return folders
 
@@ -244,10 +246,10 @@ def translate_export_command(game, language, output) -> None:
 def translate_import_command(game, po_file, language) -> None:
     """Bring a translator's PO file back into GAME's text/<lang>.yaml."""
     from pnp.i18n.catalog import catalog_path
-    from pnp.i18n.po import import_po, write_catalog
+    from pnp.i18n.po import import_po, read_po_file, write_catalog
 
     [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    result = import_po(po_file.read_text(encoding="utf-8"), catalogs, language, file=str(po_file))
+    result = import_po(read_po_file(po_file), catalogs, language, file=str(po_file))
     write_catalog(catalog_path(loaded.folder, language), result.entries, catalogs["en"].entries)
     click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.folder, language)}", err=True)
 

@@ -11,7 +11,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.model.problems import ContentError, Location, Problem, Problems
+from pnp.model.files import content_file
+from pnp.model.game import GAME_FILES, Game
+from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node, load_yaml
 
@@ -46,11 +48,11 @@ def catalog_path(game_folder: Path, language: str) -> Path:
 
 
 def load_catalog(game_folder: Path, language: str) -> Catalog:
-    """One language's catalog; a missing file is an empty catalog."""
+    """One language's catalog; a missing file is an empty catalog (a folder or FIFO is an error)."""
     path = catalog_path(game_folder, language)
-    if not path.is_file():
+    if content_file(path, game_folder) is None:
         return Catalog(language, path, {})
-    node = load_yaml(path)
+    node = load_yaml(path, game_folder)
     problems = Problems()
     if not node.is_map:
         raise ContentError([Problem(node.location, "", "expected a mapping of text keys to texts")])
@@ -66,7 +68,7 @@ def load_catalog(game_folder: Path, language: str) -> Catalog:
 
 def _read_source_entry(key: str, node: Node, problems: Problems) -> Entry | None:
     if not isinstance(node.value, str):
-        problems.add(node.location, key, f"expected the English text, got {'a mapping' if node.is_map else repr(node.value)}")
+        problems.add(node.location, key, f"expected the English text, got {'a mapping' if node.is_map else quote(node.value)}")
         return None
     return Entry(key, node.value, None, node.location)
 
@@ -77,6 +79,24 @@ def _read_translation_entry(key: str, node: Node, problems: Problems) -> Entry |
     source = fields.text("source", default=None)
     fields.finish()
     return None if text is None else Entry(key, text, source, node.location)
+
+
+def load_game_catalogs(game: Game) -> dict[str, Catalog]:
+    """Every catalog of a game; without English texts where the game uses texts, one clear
+    problem instead of one per text the game uses."""
+    catalogs = load_catalogs(game.folder, game.languages)
+    english = catalogs[SOURCE_LANGUAGE]
+    if not english.entries and _uses_texts(game):
+        state = "is empty" if english.path.exists() else "is missing"
+        message = (f"no English texts (the file {state}): every language is translated from them, "
+                   "and this game's components, rulebook or diagrams name text keys")
+        raise ContentError([Problem(Location(str(english.path)), "", message)])
+    return catalogs
+
+
+def _uses_texts(game: Game) -> bool:
+    documents = [name for name in GAME_FILES if name not in ("game.yaml", "components.yaml")]
+    return any(s.text_keys for s in game.sets) or any(content_file(game.folder / name, game.folder) for name in documents)
 
 
 def load_catalogs(game_folder: Path, languages: tuple[str, ...]) -> dict[str, Catalog]:

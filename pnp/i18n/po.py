@@ -17,7 +17,9 @@ from typing import Iterable, Mapping
 import yaml
 
 from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, Entry, fingerprint
-from pnp.model.problems import ContentError, Location, Problem, Problems
+from pnp.model.files import content_file, read_regular_file
+from pnp.model.limits import MAX_PO_BYTES, MAX_TEXT_CHARS
+from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.output.files import write_bytes
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little
@@ -200,7 +202,7 @@ class _PoReader:
     def _keyword(self, number: int, line: str) -> None:
         match = _KEYWORD.match(line)
         if not match:
-            self.problems.add(self.at(number), "", f"expected msgctxt, msgid, msgstr, a quoted string or a # comment, got {line[:40]!r}")
+            self.problems.add(self.at(number), "", f"expected msgctxt, msgid, msgstr, a quoted string or a # comment, got {quote(line)}")
             self.current = None
             return
         keyword, rest = match.groups()
@@ -276,6 +278,16 @@ class _PoReader:
         self._reset()
 
 
+def read_po_file(path: Path) -> str:
+    """The text of a PO file: a regular file of at most MAX_PO_BYTES, in UTF-8 (ContentError if not)."""
+    data = read_regular_file(Path(path), MAX_PO_BYTES)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ContentError([Problem(Location(str(path), line, 1), "", "PO file is not UTF-8 text; save it as UTF-8")]) from None
+
+
 def parse_po(text: str, file: str = "<PO file>") -> list[PoEntry]:
     """The messages of a PO file, header included; ContentError listing every malformed line."""
     reader = _PoReader(file)
@@ -345,10 +357,10 @@ def _check_header(header: PoEntry, language: str, problems: Problems) -> None:
     fields = {name.strip().lower(): value.strip() for name, value in fields.items()}
     stated = fields.get("language")
     if stated and not _same_language(stated, language):
-        problems.add(header.location, "", f"this PO file is for language {stated!r}, not {language!r}")
+        problems.add(header.location, "", f"this PO file is for language {quote(stated)}, not {quote(language)}")
     charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))
     if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8", "charset"):
-        problems.add(header.location, "", f"PO file says charset={charset.group(1)}; save it as UTF-8")
+        problems.add(header.location, "", f"PO file says charset={quote(charset.group(1))}; save it as UTF-8")
 
 
 def _same_language(stated: str, language: str) -> bool:
@@ -367,6 +379,9 @@ def _acceptable(message: PoEntry, english: Mapping[str, Entry], first_seen: Mapp
         return False
     if key not in english:
         problems.add(message.location, key, f"unknown text key: text/{SOURCE_LANGUAGE}.yaml has no such key")
+        return False
+    if len(message.msgstr) > MAX_TEXT_CHARS:
+        problems.add(message.location, key, f"a translation of {len(message.msgstr)} characters is over the limit of {MAX_TEXT_CHARS}")
         return False
     return True
 
@@ -446,7 +461,12 @@ def _text_style(text: str) -> type[str]:
 
 
 def write_catalog(path: Path, entries: Mapping[str, Entry], english_order: Iterable[str]) -> None:
-    """Write a translation catalog to `path` (text/<lang>.yaml), atomically."""
+    """Write a translation catalog to `path` (text/<lang>.yaml of a game folder), atomically.
+
+    ContentError, and nothing written, if the path leads out of its game folder or is
+    not a file (a link through text/ to elsewhere, a folder in its place).
+    """
     path = Path(path)
+    content_file(path, path.parent.parent)
     data = render_catalog(entries, english_order, path.stem).encode("utf-8")
     write_bytes(path, data)

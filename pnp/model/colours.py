@@ -10,8 +10,11 @@ import re
 from dataclasses import dataclass
 from typing import Mapping
 
-_HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
-_CMYK = re.compile(r"^cmyk\(\s*([\d.]+)%?\s*,\s*([\d.]+)%?\s*,\s*([\d.]+)%?\s*,\s*([\d.]+)%?\s*\)$")
+from pnp.model.problems import listing, quote
+
+_HEX = re.compile(r"#([0-9a-fA-F]{6})")
+_PERCENT = r"\s*(\d{1,3}(?:\.\d+)?)%?\s*"
+_CMYK = re.compile(rf"cmyk\({_PERCENT},{_PERCENT},{_PERCENT},{_PERCENT}\)")
 BUILT_IN = {"white": "#ffffff", "black": "#000000"}
 
 
@@ -49,12 +52,12 @@ def parse_colour(text: object, palette: Mapping[str, Colour] | None = None) -> C
             return palette[name]
         if name in BUILT_IN:
             return parse_colour(BUILT_IN[name])
-        if match := _HEX.match(name):
+        if match := _HEX.fullmatch(name):
             digits = match.group(1)
             return Colour("rgb", tuple(int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)), name)
-        if match := _CMYK.match(name):
+        if match := _CMYK.fullmatch(name):
             values = tuple(float(v) / 100 for v in match.groups())
             if all(0 <= v <= 1 for v in values):
                 return Colour("cmyk", values, name)
-    known = ", ".join(sorted(palette)) or "none defined"
-    raise ValueError(f"expected a palette colour ({known}), '#rrggbb', 'cmyk(c, m, y, k)' or 'none', got {text!r}")
+    known = listing(sorted(palette)) or "none defined"
+    raise ValueError(f"expected a palette colour ({known}), '#rrggbb', 'cmyk(c, m, y, k)' or 'none', got {quote(text)}")

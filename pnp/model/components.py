@@ -4,6 +4,9 @@ A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
 of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand,
 or both; `count:` repeats an item. Faces may use `${attribute}` and `when:`.
+Set and item ids become parts of file names, so they are checked as ids; an id made
+from an item's values is turned into one. A set's item count, copies and size are
+bounded (pnp.model.limits) before anything is expanded.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.model.faces import Face, FaceContext, read_face, substitute
-from pnp.model.problems import Location, Problems
+from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
+                              MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
+from pnp.model.names import id_problem, slug
+from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields, join_key
 from pnp.model.source import Node
 from pnp.model.templates import Templates
+from pnp.model.units import mm, to_mm
 
 KINDS = ("card", "token", "tile", "piece", "board")
 SHAPES = ("rect", "circle", "hexagon")
@@ -78,6 +85,10 @@ def read_sets(node: Node, context: "SetContext") -> tuple[ComponentSet, ...]:
         return ()
     result = []
     for set_id, set_node in sets_node.value.items():
+        problem = id_problem(set_id, "a set id")
+        if problem:
+            context.problems.add(sets_node.key_location(set_id), "sets", problem)
+            continue
         component_set = read_set(set_id, set_node, context)
         if component_set is not None:
             result.append(component_set)
@@ -102,12 +113,17 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     height = fields.length("height", default=None)
     corner = fields.length("corner", default="0mm", positive=False)
     bleed = fields.length("bleed", default="3mm", positive=False)
+    if bleed is not None and bleed > mm(MAX_BLEED_MM):
+        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
+        bleed = None
     attributes = _attribute_names(fields)
     value_sets = _item_values(fields, attributes, context.problems)
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     fields.finish()
     if front_node is None:
+        return None
+    if not _elements_allowed(value_sets, (front_node, back_node), fields, context):
         return None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
@@ -118,7 +134,48 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     if width is None or kind is None or shape is None:
         return None
     width, height = size
+    if not _size_allowed(kind, width, height, fields):
+        return None
     return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items, node.location)
+
+
+def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: Fields, context: SetContext) -> bool:
+    """Every item reads its faces anew, so items × elements is bounded before any is read."""
+    per_item = 0
+    for face in faces:
+        resolved = context.templates.resolve(face) if face is not None and face.is_map else None
+        elements = resolved.value.get("elements") if resolved is not None else None
+        per_item += len(elements.value) if elements is not None and elements.is_list else 0
+    total = len(value_sets) * per_item
+    if total > MAX_SET_ELEMENTS:
+        fields.report(fields.node, f"{len(value_sets)} items with {per_item} elements each make {total} elements, "
+                                   f"over the limit of {MAX_SET_ELEMENTS}")
+        return False
+    return True
+
+
+def _size_allowed(kind: str, width: float, height: float, fields: Fields) -> bool:
+    """A component is at most MAX_COMPONENT_MM a side; a board at most MAX_BOARD_SHEETS sheets' worth."""
+    w, h = to_mm(width), to_mm(height)
+    if kind != "board":
+        if max(w, h) > MAX_COMPONENT_MM:
+            fields.report(fields.node, f"a {kind} of {w:g} × {h:g} mm is over the limit of {MAX_COMPONENT_MM} mm a side "
+                                       "(only a board may be larger than the paper)")
+            return False
+        return True
+    sheets = board_sheets(w, h)
+    if sheets > MAX_BOARD_SHEETS:
+        fields.report(fields.node, f"a board of {w:g} × {h:g} mm needs about {sheets} sheets of paper, "
+                                   f"over the limit of {MAX_BOARD_SHEETS}")
+        return False
+    return True
+
+
+def board_sheets(width_mm: float, height_mm: float) -> int:
+    """Sheets of the smallest paper a board needs, whole sheets along each side, in the better
+    orientation: fewer than its tiling needs, which loses margins and overlaps besides."""
+    paper_w, paper_h = SMALLEST_PAPER_MM
+    return min(math.ceil(width_mm / across) * math.ceil(height_mm / up) for across, up in ((paper_w, paper_h), (paper_h, paper_w)))
 
 
 def _natural_height(shape: str, width: float) -> float:
@@ -132,7 +189,7 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
         if isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
             names.append(node.value)
         else:
-            fields.problems.add(node.location, path, f"expected an attribute name, got {node.value!r}")
+            fields.problems.add(node.location, path, f"expected an attribute name, got {quote(node.value)}")
     product = fields.values.get("product")
     if product is not None and product.is_map:
         names.extend(k for k in product.value if k not in names)
@@ -142,28 +199,48 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
 def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int]]:
     """(id, attribute values, count) for every item: the product first, then the listed ones."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
-    result = []
-    product = fields.mapping("product", default=None)
-    if product is not None:
-        axes = []
-        for name in product.values:
-            values = [v.value for _, v in product.items(name)]
-            axes.append([(name, v) for v in values])
-        product.finish()
-        for combination in itertools.product(*axes):
-            values = dict(combination)
-            result.append(("-".join(str(v) for v in values.values()), values, default_count))
+    product = _product(fields)
+    if product is None:
+        return []
+    items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
     for item_path, item_node in fields.items("items", default=[]):
-        result.append(_listed_item(item_node, item_path, attributes, default_count, len(result), problems))
-    result = _unique_generated_ids(result)
-    if not result:
+        if len(items) >= MAX_ITEMS_PER_SET:
+            fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
+            return []
+        items.append(_listed_item(item_node, item_path, attributes, default_count, problems))
+    if not items:
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
-    return result
+    copies = sum(count for _, _, count in items)
+    if copies > MAX_COPIES_PER_SET:
+        fields.report(fields.node, f"the set prints {copies} components, over the limit of {MAX_COPIES_PER_SET}")
+        return []
+    return _with_ids(items)
 
 
-def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, index: int, problems: Problems) -> tuple[str, dict, int]:
+def _product(fields: Fields) -> list[dict] | None:
+    """Every combination of the values under `product:`, counted before it is made; None if too many."""
+    product = fields.mapping("product", default=None)
+    if product is None:
+        return []
+    axes = []
+    for name in product.values:
+        values = [v.value for _, v in product.items(name)]
+        axes.append([(name, v) for v in values])
+    product.finish()
+    size = math.prod(len(axis) for axis in axes)
+    if size > MAX_ITEMS_PER_SET:
+        fields.report(product.node, f"product: makes {size} items, over the limit of {MAX_ITEMS_PER_SET}", "product")
+        return None
+    return [dict(combination) for combination in itertools.product(*axes)]
+
+
+def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, problems: Problems) -> tuple[str | None, dict, int]:
+    """An item of `items:`: its id (None to make one from its values), values and count."""
     fields = Fields(node, path, problems)
     item_id = fields.text("id", default=None)
+    problem = item_id is not None and id_problem(item_id, "an item id")
+    if problem:
+        fields.report(fields.values["id"], problem, "id")
     count = fields.integer("count", default=default_count, minimum=1) or 1
     values = {}
     for name in attributes:
@@ -171,20 +248,17 @@ def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_cou
         if value_node is not None:
             values[name] = value_node.value
     fields.finish()
-    fallback = "-".join(str(v) for v in values.values()) or f"item{index + 1}"
-    return (item_id or _GENERATED + fallback, values, count)
+    return (None if problem else item_id, values, count)
 
 
-_GENERATED = "\0"
-
-
-def _unique_generated_ids(items: list[tuple[str, dict, int]]) -> list[tuple[str, dict, int]]:
-    """Ids made from values get '-2', '-3' when values repeat (Folio's pairs); given ids stay."""
+def _with_ids(items: list[tuple[str | None, dict, int]]) -> list[tuple[str, dict, int]]:
+    """Ids made from values ('red-1-3') get '-2', '-3' when values repeat (Folio's pairs); given ids stay."""
     seen: dict[str, int] = {}
     result = []
-    for item_id, values, count in items:
-        if item_id.startswith(_GENERATED):
-            base = item_id[len(_GENERATED):]
+    for index, (item_id, values, count) in enumerate(items):
+        if item_id is None:
+            # Room is kept for the '-N' that repeated values add.
+            base = slug("-".join(str(v) for v in values.values()))[: MAX_ID_CHARS - 6].strip("-") or f"item{index + 1}"
             seen[base] = seen.get(base, 0) + 1
             item_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
         result.append((item_id, values, count))
@@ -199,7 +273,7 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
         if back_node.value == "same":
             back = front
         elif isinstance(back_node.value, str):
-            context.problems.add(back_node.location, join_key(path, "back"), f"expected a face, 'same' or 'none', got {back_node.value!r}")
+            context.problems.add(back_node.location, join_key(path, "back"), f"expected a face, 'same' or 'none', got {quote(back_node.value)}")
         else:
             back = _face(back_node, join_key(path, "back"), values, size, context)
     return Item(item_id, tuple(values.items()), count, front, back)

@@ -7,17 +7,25 @@ is a list of steps, each a few moves in the engine's notation with its caption k
 and the claims its captions make. `cell:` fixes the size of one board cell (the scale)
 instead of fitting the picture to `width:`. Positions are board cells: `at: [2, 1]` is the
 centre of the cell in column 2, row 1 (counted from 0, rows downwards); fractions
-place things between cells. Unknown keys are problems, like everywhere else.
+place things between cells. Unknown keys are problems, like everywhere else. Ids
+become parts of file names and are checked as such; how many pictures, frames and
+moves a game has, and how far and how wide a diagram reaches, are bounded.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.files import content_file
+from pnp.model.limits import (MAX_DIAGRAM_CELLS, MAX_FRAMES, MAX_GRID_CELLS, MAX_MOVES, MAX_NOTATION_CHARS,
+                              MAX_PICTURE_MM, MAX_PICTURES)
+from pnp.model.names import id_problem, is_id
+from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.model.reader import Fields, join_key
 from pnp.model.source import Node, load_yaml
+from pnp.model.units import mm
 
 Point = tuple[float, float]
 FACES = ("front", "back")
@@ -115,18 +123,40 @@ class DiagramBook:
 
 def read_diagram_book(game_folder: Path, problems: Problems) -> DiagramBook:
     """Both files of a game folder (either may be absent); problems are collected."""
-    diagrams = _read_file(Path(game_folder) / "diagrams.yaml", "diagrams", read_diagram, problems)
-    examples = _read_file(Path(game_folder) / "examples.yaml", "examples", read_example, problems)
+    diagrams = _read_file(Path(game_folder), "diagrams", read_diagram, problems)
+    examples = _read_file(Path(game_folder), "examples", read_example, problems)
+    pictures = len(diagrams) + sum(len(example.steps) for example in examples.values())
+    if pictures > MAX_PICTURES:
+        file = "examples.yaml" if examples else "diagrams.yaml"
+        problems.add(Location(str(Path(game_folder) / file)), "",
+                     f"diagrams and example steps make {pictures} pictures, over the limit of {MAX_PICTURES}")
     return DiagramBook(diagrams, examples)
 
 
-def _read_file(path: Path, section: str, read, problems: Problems) -> dict:
-    if not path.is_file():
-        return {}
+def picture_ids(game_folder: Path, section: str) -> set[str] | None:
+    """The ids under `diagrams:` (or `examples:`) without reading the specs; None if unreadable."""
     try:
-        root = load_yaml(path)
+        root = _section_root(Path(game_folder), section)
+    except ContentError:
+        return None  # reported where the file itself is read
+    if root is None:
+        return set()
+    node = root.value.get(section) if root.is_map else None
+    return {key for key in node.value if is_id(key)} if node is not None and node.is_map else None
+
+
+def _section_root(game_folder: Path, section: str) -> Node | None:
+    path = game_folder / f"{section}.yaml"
+    return load_yaml(path, game_folder) if content_file(path, game_folder) else None
+
+
+def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dict:
+    try:
+        root = _section_root(game_folder, section)
     except ContentError as error:
         problems.extend(error.problems)
+        return {}
+    if root is None:
         return {}
     fields = Fields(root, "", problems)
     mapping = fields.mapping(section)
@@ -134,35 +164,61 @@ def _read_file(path: Path, section: str, read, problems: Problems) -> dict:
     if mapping is None or not mapping.node.is_map:
         return {}
     result = {}
+    if len(mapping.values) > MAX_PICTURES:
+        problems.add(mapping.node.location, section, f"{len(mapping.values)} {section} are over the limit of {MAX_PICTURES}")
+        return {}
     for key, node in mapping.values.items():
         mapping.used.add(key)
-        spec = read(str(key), node, join_key(section, str(key)), problems)
+        problem = id_problem(key, f"{'a diagram' if section == 'diagrams' else 'an example'} id")
+        if problem:
+            problems.add(mapping.node.key_location(key), section, problem)
+            continue
+        spec = read(key, node, join_key(section, key), problems)
         if spec is not None:
-            result[str(key)] = spec
+            result[key] = spec
     return result
 
 
 def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> DiagramSpec | None:
     fields = Fields(node, path, problems)
-    width = fields.length("width", default=None) or DEFAULT_WIDTH
-    cell = fields.length("cell", default=None)
+    width = _width(fields)
+    cell = _cell(fields)
     caption = fields.text("caption", default=f"diagram.{diagram_id}.caption")
-    per_row = fields.integer("per-row", default=0, minimum=0) or 0
+    per_row = fields.integer("per-row", default=0, minimum=0, maximum=MAX_FRAMES) or 0
     engine = fields.text("engine", default=None)
     view = fields.text("view", default=None)
-    position = fields.text("position", default=None)
+    position, readable = _position(fields)
     moves = _moves(fields)
     options = fields.get("options", default=None)
     frames = tuple(read_frame(n, p, problems) for p, n in fields.items("frames", default=[]))
+    if len(frames) > MAX_FRAMES:
+        fields.report(fields.values["frames"], f"a diagram of {len(frames)} frames is over the limit of {MAX_FRAMES}", "frames")
     overlay = _overlay(fields, node, path, problems)
     fields.finish()
     if engine is None and not frames and overlay is None:
         fields.report(node, "a diagram needs 'frames:', pieces and marks, or an 'engine:' with a position")
     if engine is None and (position or moves or view):
         fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
-    if not node.is_map:
+    if not node.is_map or moves is None or not readable:
         return None
     return DiagramSpec(diagram_id, width, cell, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
+
+
+def _width(fields: Fields) -> float:
+    width = fields.length("width", default=None) or DEFAULT_WIDTH
+    if width > mm(MAX_PICTURE_MM):
+        fields.report(fields.values["width"], f"a picture wider than {MAX_PICTURE_MM} mm is over the limit", "width")
+        return DEFAULT_WIDTH
+    return width
+
+
+def _cell(fields: Fields) -> float | None:
+    """The size of one board cell, shared by a sequence of pictures; no larger than a picture."""
+    cell = fields.length("cell", default=None)
+    if cell is not None and cell > mm(MAX_PICTURE_MM):
+        fields.report(fields.values["cell"], f"a cell larger than {MAX_PICTURE_MM} mm is over the limit", "cell")
+        return None
+    return cell
 
 
 def _overlay(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec | None:
@@ -194,9 +250,9 @@ def _board(fields: Fields) -> BoardSpec:
     cells: list[tuple[int, int]] = []
     grid = fields.get("grid", default=None)
     if grid is not None:
-        size = _point(grid, join_key(fields.path, "grid"), fields.problems)
+        size = _grid_size(grid, join_key(fields.path, "grid"), fields.problems)
         if size is not None:
-            cells = [(c, r) for r in range(int(size[1])) for c in range(int(size[0]))]
+            cells = [(c, r) for r in range(size[1]) for c in range(size[0])]
     for path, node in fields.items("cells", default=[]):
         point = _point(node, path, fields.problems)
         if point is not None:
@@ -208,12 +264,28 @@ def _board(fields: Fields) -> BoardSpec:
     return BoardSpec(tuple(cells), fill)
 
 
+def _grid_size(node: Node, path: str, problems: Problems) -> tuple[int, int] | None:
+    values = node.value if node.is_list else None
+    if values is None or len(values) != 2 or not all(_is_count(v.value) for v in values):
+        problems.add(node.location, path, f"expected [columns, rows] as two whole numbers from 1, got {quote(node.plain())}")
+        return None
+    cols, rows = values[0].value, values[1].value
+    if cols * rows > MAX_GRID_CELLS:
+        problems.add(node.location, path, f"a board of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
+        return None
+    return cols, rows
+
+
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
 def _piece(node: Node, path: str, problems: Problems) -> PieceSpec | None:
     fields = Fields(node, path, problems)
     set_id, item_id = fields.text("set"), fields.text("item")
     at = _point(fields.get("at"), join_key(path, "at"), problems) if fields.has("at") else fields.get("at")
     face = fields.choice("face", FACES, default="front")
-    size = fields.number("size", default=0.86)
+    size = fields.number("size", default=0.86, minimum=0.01, maximum=10)
     turn = fields.number("turn", default=0.0)
     fields.finish()
     if set_id is None or item_id is None or at is None:
@@ -228,7 +300,7 @@ def _mark(node: Node, path: str, problems: Problems) -> MarkSpec | None:
         fields.report(node, f"expected exactly one marker kind ({', '.join(MARKS)})")
         return None
     kind = kinds[0]
-    bend = fields.number("bend", default=0.0) or 0.0
+    bend = fields.number("bend", default=0.0, minimum=-MAX_DIAGRAM_CELLS, maximum=MAX_DIAGRAM_CELLS) or 0.0
     dashed = bool(fields.boolean("dashed", default=False))
     if kind in ("label", "label-key"):
         text = fields.text(kind)
@@ -257,39 +329,66 @@ def _points(node: Node, path: str, problems: Problems, path_like: bool) -> tuple
 def _point(node: Node, path: str, problems: Problems) -> Point | None:
     values = node.value if node.is_list else None
     if values is None or len(values) != 2 or not all(_is_number(v.value) for v in values):
-        problems.add(node.location, path, f"expected a point [column, row], got {node.plain()!r}")
+        problems.add(node.location, path, f"expected a point [column, row], got {quote(node.plain())}")
+        return None
+    if any(abs(v.value) > MAX_DIAGRAM_CELLS for v in values):
+        problems.add(node.location, path, f"a point more than {MAX_DIAGRAM_CELLS} cells from the origin is over the limit, "
+                                          f"got {quote(node.plain())}")
         return None
     return (float(values[0].value), float(values[1].value))
 
 
 def _is_number(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
 
 
-def _moves(fields: Fields) -> tuple[tuple[str, Location], ...]:
+def _position(fields: Fields) -> tuple[str | None, bool]:
+    """The position in the engine's notation, and whether it is short enough to read."""
+    position = fields.text("position", default=None)
+    if position is not None and len(position) > MAX_NOTATION_CHARS:
+        fields.report(fields.values["position"], _notation_too_long(position), "position")
+        return None, False
+    return position, True
+
+
+def _notation_too_long(text: str) -> str:
+    return f"{len(text)} characters of notation are over the limit of {MAX_NOTATION_CHARS}"
+
+
+def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
+    """The moves listed under `moves:`; None when there are too many, or one too long, to replay."""
     moves = []
     for path, node in fields.items("moves", default=[]):
+        if len(moves) >= MAX_MOVES:
+            fields.problems.add(node.location, path, f"more than {MAX_MOVES} moves in one list, over the limit")
+            return None
+        if isinstance(node.value, str) and len(node.value) > MAX_NOTATION_CHARS:
+            fields.problems.add(node.location, path, _notation_too_long(node.value))
+            return None
         if isinstance(node.value, str):
             moves.append((node.value, node.location))
         else:
-            fields.problems.add(node.location, path, f"expected a move in the engine's notation, got {node.plain()!r}")
+            fields.problems.add(node.location, path, f"expected a move in the engine's notation, got {quote(node.plain())}")
     return tuple(moves)
 
 
 def read_example(example_id: str, node: Node, path: str, problems: Problems) -> ExampleSpec | None:
     fields = Fields(node, path, problems)
     engine = fields.text("engine")
-    position = fields.text("position", default=None)
-    width = fields.length("width", default=None) or DEFAULT_WIDTH
-    cell = fields.length("cell", default=None)
+    position, readable = _position(fields)
+    width = _width(fields)
+    cell = _cell(fields)
     steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
     fields.finish()
-    if engine is None or not node.is_map:
+    if engine is None or not node.is_map or not readable or any(step.moves is None for step in steps):
         return None
     return ExampleSpec(example_id, engine, position, width, cell, steps, node.location)
 
 
 def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec:
+    """One step of an example play; its `moves` are None when there were too many to replay."""
     fields = Fields(node, path, problems)
     moves = _moves(fields)
     text = fields.text("text", default=f"example.{example_id}.step{number:02d}")
@@ -298,7 +397,7 @@ def _step(example_id: str, number: int, node: Node, path: str, problems: Problem
         if isinstance(note.value, str):
             notes.append(note.value)
         else:
-            problems.add(note.location, note_path, f"expected a text key, got {note.plain()!r}")
+            problems.add(note.location, note_path, f"expected a text key, got {quote(note.plain())}")
     checks = fields.get("check", default=None)
     fields.finish()
     return StepSpec(number, moves, (text, *notes), checks, node.location)

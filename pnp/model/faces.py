@@ -9,7 +9,9 @@ string may use `${attribute}` to take an item's value.
 
 from __future__ import annotations
 
+import functools
 import re
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
@@ -17,14 +19,15 @@ from typing import Any, Union
 from PIL import Image as PILImage
 
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.problems import Location, Problems
+from pnp.model.files import content_file
+from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_IMAGE_PIXELS, MAX_SIDES
+from pnp.model.problems import ContentError, Location, Problems, listing, quote
 from pnp.model.reader import UNRESOLVED, Fields, join_key
 from pnp.model.source import Node
-from pnp.model.units import parse_length
+from pnp.model.units import bounded_length, parse_length
 
 FONTS = ("regular", "bold", "italic", "bolditalic")
-# 100 megapixels is a 33 × 33 in image at 300 dpi: more than any face needs.
-MAX_IMAGE_PIXELS = 100_000_000
+_PERCENT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*%\s*")
 
 
 @dataclass(frozen=True)
@@ -168,7 +171,7 @@ def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems
         return node
     unknown = [name for name in _VARIABLE.findall(node.value) if name not in values]
     if unknown:
-        known = ", ".join(sorted(values)) or "none"
+        known = listing(sorted(values)) or "none"
         problems.add(node.location, path, f"unknown attribute '${{{unknown[0]}}}' (this set has: {known})")
         return Node(UNRESOLVED, node.location)
     whole = _VARIABLE.fullmatch(node.value)
@@ -216,8 +219,8 @@ def _included(node: Node, path: str, context: FaceContext) -> bool:
         return False
     for name, wanted in node.value.items():
         if name not in context.values:
-            known = ", ".join(sorted(context.values)) or "none"
-            context.problems.add(wanted.location, join_key(path, name), f"unknown attribute '{name}' (this set has: {known})")
+            known = listing(sorted(context.values)) or "none"
+            context.problems.add(wanted.location, join_key(path, name), f"unknown attribute {quote(name)} (this set has: {known})")
             return False
         options = [w.value for w in wanted.value] if wanted.is_list else [wanted.value]
         if context.values[name] not in options:
@@ -244,11 +247,10 @@ class _Geometry:
 
 def _length_or_percent(value: Any, base: float) -> float:
     if isinstance(value, str) and value.strip().endswith("%"):
-        try:
-            return float(value.strip()[:-1]) / 100 * base
-        except ValueError:
-            pass
-        raise ValueError(f"expected a percentage such as '50%', got {value!r}")
+        match = _PERCENT.fullmatch(value)
+        if match is None:
+            raise ValueError(f"expected a percentage such as '50%', got {quote(value)}")
+        return bounded_length(float(match.group(1)) / 100 * base, value)
     if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
         return 0.0
     return parse_length(value)
@@ -265,12 +267,16 @@ def _style(fields: Fields, context: FaceContext, fill: str | None = None, stroke
 
 
 def _parse_dash(text: object) -> tuple[float, ...]:
-    if not isinstance(text, str) or not text.split():
-        raise ValueError(f"expected dash lengths such as '2mm 1mm', got {text!r}")
+    """Dash and gap lengths: none negative, not all zero (a PDF cannot draw a dash cycle of zero)."""
+    if not isinstance(text, str) or not text.split() or len(text.split()) > MAX_DASHES:
+        raise ValueError(f"expected 1 to {MAX_DASHES} dash lengths such as '2mm 1mm', got {quote(text)}")
     try:
-        return tuple(parse_length(part) for part in text.split())
+        dash = tuple(parse_length(part) for part in text.split())
     except ValueError as error:
         raise ValueError(f"{error} (a dash is lengths like '2mm 1mm')") from None
+    if min(dash) < 0 or sum(dash) <= 0:
+        raise ValueError(f"expected dash lengths of zero or more that add up to more than zero, got {quote(text)}")
+    return dash
 
 
 def _circle(fields: Fields, context: FaceContext) -> Circle:
@@ -285,15 +291,15 @@ def _rect(fields: Fields, context: FaceContext) -> Rect:
 
 def _polygon(fields: Fields, context: FaceContext) -> Polygon:
     g = _Geometry(fields, context)
-    sides = fields.integer("sides", default=6, minimum=3)
+    sides = fields.integer("sides", default=6, minimum=3, maximum=MAX_SIDES)
     rotate = fields.number("rotate", default=0.0)
     return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), sides or 6, rotate or 0.0, _style(fields, context, fill="black"))
 
 
 def _star(fields: Fields, context: FaceContext) -> Star:
     g = _Geometry(fields, context)
-    points = fields.integer("points", default=5, minimum=3)
-    inner = fields.number("inner", default=0.45)
+    points = fields.integer("points", default=5, minimum=3, maximum=MAX_SIDES)
+    inner = fields.number("inner", default=0.45, minimum=0.0, maximum=1.0)
     rotate = fields.number("rotate", default=0.0)
     return Star(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), inner or 0.45, points or 5, rotate or 0.0, _style(fields, context, fill="black"))
 
@@ -334,36 +340,53 @@ def _image(fields: Fields, context: FaceContext) -> Image | None:
     box = (g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"))
     if file is None:
         return None
-    path = resolve_content_path(file, context.game_folder, context.templates_folder)
-    if path is None:
-        fields.report(fields.values["file"], f"image {file!r} must be a file inside the game folder or templates/", "file")
-        return None
-    if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-        fields.report(fields.values["file"], f"expected a PNG or JPEG image, got {file!r}", "file")
-        return None
-    if not path.is_file():
-        fields.report(fields.values["file"], f"image file not found: {file!r}", "file")
-        return None
-    problem = image_problem(path)
+    path, problem = find_image(file, context.game_folder, context.templates_folder)
     if problem:
-        fields.report(fields.values["file"], f"image {file!r} {problem}", "file")
+        fields.report(fields.values["file"], problem, "file")
         return None
     return Image(path, *box, location=fields.node.location)
 
 
-def image_problem(path: Path) -> str | None:
-    """Why Pillow cannot safely read the image (not an image, corrupt, a decompression bomb)."""
+def find_image(file: str, game_folder: Path, templates_folder: Path) -> tuple[Path | None, str | None]:
+    """The image file a face names, checked; or why it cannot be used."""
+    root, relative = (templates_folder, file[len("templates/"):]) if file.startswith("templates/") else (game_folder, file)
     try:
-        with PILImage.open(path) as image:
-            if image.format not in ("PNG", "JPEG"):
-                return f"is {image.format}, expected PNG or JPEG"
-            if image.width * image.height > MAX_IMAGE_PIXELS:
-                return f"is {image.width} × {image.height} pixels; at most {MAX_IMAGE_PIXELS} pixels are read"
-            image.verify()
-    except PILImage.DecompressionBombError:
-        return f"is too large to decode safely (more than {MAX_IMAGE_PIXELS} pixels)"
-    except (OSError, SyntaxError, ValueError) as error:
-        return f"cannot be read as an image: {error}"
+        path = content_file(Path(root) / relative, root)
+    except ContentError as error:
+        return None, f"image {quote(file)} {error.problems[0].message}"
+    if Path(relative).suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        return None, f"expected a PNG or JPEG image, got {quote(file)}"
+    if path is None:
+        return None, f"image file not found: {quote(file)}"
+    stat = path.stat()
+    problem = image_problem(path, stat.st_size, stat.st_mtime_ns)
+    return (None, f"image {quote(file)} {problem}") if problem else (path, None)
+
+
+@functools.lru_cache(maxsize=64)
+def image_problem(path: Path, size: int = 0, mtime_ns: int = 0) -> str | None:
+    """Why Pillow cannot safely read the image (not an image, corrupt, a decompression bomb).
+
+    The image is decoded in full (within MAX_IMAGE_PIXELS): a PNG or JPEG whose data is
+    damaged can pass Pillow's verify() and fail only when it is drawn. The answer is
+    kept per file, size and time (they are only the cache's key), as every item of a
+    set names the same images.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(path) as image:
+                if image.format not in ("PNG", "JPEG"):
+                    return f"is {image.format}, expected PNG or JPEG"
+                if image.width * image.height > MAX_IMAGE_PIXELS:
+                    return f"is {image.width} × {image.height} pixels, over the limit of {MAX_IMAGE_PIXELS} pixels"
+                image.verify()
+            with PILImage.open(path) as image:
+                image.load()
+    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
+        return f"is too large to decode safely (over the limit of {MAX_IMAGE_PIXELS} pixels)"
+    except (OSError, SyntaxError, ValueError, EOFError) as error:
+        return f"cannot be read as an image: {quote(str(error))}"
     return None
 
 
@@ -375,24 +398,13 @@ def _grid(fields: Fields, context: FaceContext) -> Grid:
             fills.append(parse_colour(fill_node.value, context.palette))
         except ValueError as error:
             context.problems.add(fill_node.location, fill_path, str(error))
-    return Grid(
-        g.get("x", "0%"), g.get("y", "0%"),
-        fields.integer("cols", minimum=1) or 1, fields.integer("rows", minimum=1) or 1,
-        g.get("cell", axis="r"), tuple(fills) or (None,), _style(fields, context, stroke="black"),
-    )
-
-
-def resolve_content_path(file: str, game_folder: Path, templates_folder: Path) -> Path | None:
-    """The file under the game folder (or templates/ for 'templates/...'), None if it escapes."""
-    if file.startswith("templates/"):
-        root, relative = templates_folder, file[len("templates/"):]
-    else:
-        root, relative = game_folder, file
-    candidate = (root / relative).resolve()
-    root = root.resolve()
-    if candidate != root and root in candidate.parents:
-        return candidate
-    return None
+    cols = fields.integer("cols", minimum=1, maximum=MAX_GRID_CELLS) or 1
+    rows = fields.integer("rows", minimum=1, maximum=MAX_GRID_CELLS) or 1
+    if cols * rows > MAX_GRID_CELLS:
+        fields.report(fields.node, f"a grid of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
+        cols = rows = 1
+    return Grid(g.get("x", "0%"), g.get("y", "0%"), cols, rows, g.get("cell", axis="r"), tuple(fills) or (None,),
+                _style(fields, context, stroke="black"))
 
 
 _READERS = {

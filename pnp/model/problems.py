@@ -2,7 +2,8 @@
 
 Every loader collects problems instead of stopping at the first, so a designer sees
 all the mistakes of a file at once. `ContentError` carries them to the command line,
-where Click prints them on stderr and exits 1.
+where Click prints them on stderr and exits 1. A value is shown in a message only
+through `quote`: escaped, and cut to a short excerpt, whatever the content holds.
 """
 
 from __future__ import annotations
@@ -35,6 +36,47 @@ def display_path(path: str) -> str:
     return path if relative.startswith("..") else relative
 
 
+EXCERPT_CHARS = 40
+_LISTED = 12
+
+
+def quote(value: object) -> str:
+    """A value as a message shows it: escaped like repr, and cut to a short excerpt.
+
+    Content may hold megabytes in one value, control characters or a file's secrets;
+    a message shows no more than EXCERPT_CHARS characters of any of it.
+    """
+    if isinstance(value, str):
+        if len(value) <= EXCERPT_CHARS:
+            return repr(value)
+        shown = repr(value[:EXCERPT_CHARS])
+        return f"{shown[:-1]}…{shown[-1]} ({len(value)} characters)"
+    if isinstance(value, (list, tuple)):
+        parts = [quote(v) for v in value[:4]] + (["…"] if len(value) > 4 else [])
+        return _capped("[" + ", ".join(parts) + "]")
+    if isinstance(value, dict):
+        parts = [f"{quote(k)}: {quote(v)}" for k, v in list(value.items())[:4]] + (["…"] if len(value) > 4 else [])
+        return _capped("{" + ", ".join(parts) + "}")
+    return _capped(repr(value))
+
+
+def _capped(text: str) -> str:
+    return text if len(text) <= 3 * EXCERPT_CHARS else text[: 3 * EXCERPT_CHARS] + "…"
+
+
+def listing(names) -> str:
+    """Names for a 'there are: …' list in a message: the first few, escaped, and how many more."""
+    names = [str(n) for n in names]
+    shown = [n if n.isprintable() and len(n) <= EXCERPT_CHARS else quote(n) for n in names[:_LISTED]]
+    more = f" and {len(names) - _LISTED} more" if len(names) > _LISTED else ""
+    return ", ".join(shown) + more
+
+
+def shown_key(key: str) -> str:
+    """A key path as a message shows it: as written when it is short and printable, else quoted."""
+    return key if key.isprintable() and len(key) <= 3 * EXCERPT_CHARS else quote(key)
+
+
 @dataclass(frozen=True)
 class Problem:
     """One thing wrong with the content, said once, with where and what."""
@@ -44,8 +86,22 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.location} {self.key}:" if self.key else f"{self.location}:"
-        return f"{where} {self.message}"
+        where = f"{self.location} {shown_key(self.key)}:" if self.key else f"{self.location}:"
+        return f"{where} {_one_line(self.message)}"
+
+
+MAX_MESSAGE_CHARS = 300
+
+
+def _one_line(message: str) -> str:
+    """A message as one short printable line, whatever a value quoted without `quote` held.
+
+    Every message quotes values through `quote`; this is the net under code that does
+    not (an engine's notation error repeating the move it was given).
+    """
+    if not message.isprintable():
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return message if len(message) <= MAX_MESSAGE_CHARS else message[:MAX_MESSAGE_CHARS] + "…"
 
 
 class ContentError(click.ClickException):

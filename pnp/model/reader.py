@@ -8,10 +8,12 @@ so a misspelt key is never silently ignored.
 from __future__ import annotations
 
 import difflib
+import math
 from typing import Any, Callable, Iterator, Sequence
 
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.problems import Problems
+from pnp.model.limits import MAX_NUMBER
+from pnp.model.problems import Problems, listing, quote
 from pnp.model.source import Node
 from pnp.model.units import parse_length
 
@@ -73,11 +75,11 @@ class Fields:
     def text(self, key: str, default: Any = MISSING) -> str | None:
         return self.typed(key, _parse_text, default)
 
-    def integer(self, key: str, default: Any = MISSING, minimum: int | None = None) -> int | None:
-        return self.typed(key, lambda v: _parse_int(v, minimum), default)
+    def integer(self, key: str, default: Any = MISSING, minimum: int | None = None, maximum: int | None = None) -> int | None:
+        return self.typed(key, lambda v: _parse_int(v, minimum, maximum), default)
 
-    def number(self, key: str, default: Any = MISSING) -> float | None:
-        return self.typed(key, _parse_number, default)
+    def number(self, key: str, default: Any = MISSING, minimum: float = -MAX_NUMBER, maximum: float = MAX_NUMBER) -> float | None:
+        return self.typed(key, lambda v: parse_number(v, minimum, maximum), default)
 
     def boolean(self, key: str, default: Any = MISSING) -> bool | None:
         return self.typed(key, _parse_bool, default)
@@ -115,10 +117,10 @@ class Fields:
 
 
 def unknown_key_message(key: str, known: Sequence[str]) -> str:
-    close = difflib.get_close_matches(key, known, n=1)
+    close = difflib.get_close_matches(key, known, n=1) if len(key) <= 100 else []
     hint = f"; did you mean '{close[0]}'?" if close else ""
-    expected = ", ".join(known) if known else "nothing here"
-    return f"unknown key '{key}'{hint} (expected one of: {expected})"
+    expected = listing(known) if known else "nothing here"
+    return f"unknown key {quote(key)}{hint} (expected one of: {expected})"
 
 
 def _describe(value: Any) -> str:
@@ -126,7 +128,7 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return quote(value)
 
 
 def _parse_text(value: Any) -> str:
@@ -137,18 +139,23 @@ def _parse_text(value: Any) -> str:
     raise ValueError(f"expected text, got {_describe(value)}")
 
 
-def _parse_int(value: Any, minimum: int | None) -> int:
+def _parse_int(value: Any, minimum: int | None, maximum: int | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"expected a whole number, got {_describe(value)}")
     if minimum is not None and value < minimum:
-        raise ValueError(f"expected a whole number of at least {minimum}, got {value}")
+        raise ValueError(f"expected a whole number of at least {minimum}, got {quote(value)}")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{quote(value)} is over the limit of {maximum}")
     return value
 
 
-def _parse_number(value: Any) -> float:
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+def parse_number(value: Any, minimum: float = -MAX_NUMBER, maximum: float = MAX_NUMBER) -> float:
+    """A finite number within [minimum, maximum]; ValueError saying what was expected."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        raise ValueError(f"expected a number, got {_describe(value)}")
+    if not (isinstance(value, float) and not math.isfinite(value)) and minimum <= value <= maximum:
         return float(value)
-    raise ValueError(f"expected a number, got {_describe(value)}")
+    raise ValueError(f"expected a number from {minimum:g} to {maximum:g}, got {quote(value)}")
 
 
 def _parse_bool(value: Any) -> bool:
@@ -166,7 +173,7 @@ def _parse_choice(value: Any, options: Sequence[str]) -> str:
 def _positive_length(value: Any, positive: bool) -> float:
     points = parse_length(value)
     if positive and points <= 0:
-        raise ValueError(f"expected a length greater than zero, got {value!r}")
+        raise ValueError(f"expected a length greater than zero, got {quote(value)}")
     if points < 0:
-        raise ValueError(f"expected a length of zero or more, got {value!r}")
+        raise ValueError(f"expected a length of zero or more, got {quote(value)}")
     return points

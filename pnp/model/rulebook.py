@@ -1,17 +1,21 @@
 """content/<game>/rulebook.yaml → a located `Rulebook`: booklet kind, cover and sections of blocks.
 
 The rulebook holds structure only: every text is a key into text/<lang>.yaml. The
-loader checks keys against the set of known text keys the caller passes in (the
-model does not read catalogs itself), and collects every problem of the file.
+loader checks keys against the known English texts the caller passes in (the model
+does not read catalogs itself), checks that every diagram and example it shows is in
+diagrams.yaml or examples.yaml (reporting the rulebook line that names it), bounds
+its size, and collects every problem of the file.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection
+from typing import Collection, Mapping, Protocol, Union
 
-from pnp.model.problems import Location, Problems
+from pnp.model.diagrams import picture_ids
+from pnp.model.limits import MAX_BLOCKS, MAX_RULEBOOK_CHARS, MAX_SECTIONS
+from pnp.model.problems import Location, Problems, listing, quote
 from pnp.model.reader import Fields, join_key, unknown_key_message
 from pnp.model.source import Node, load_yaml
 
@@ -62,44 +66,73 @@ class Rulebook:
         return tuple(dict.fromkeys(keys))
 
 
+class _Text(Protocol):
+    text: str
+
+
+# The English texts by key (their lengths bound the rulebook's size), or just the keys.
+KnownTexts = Union[Mapping[str, _Text], Collection[str], None]
+
+
 def rulebook_path(game_folder: Path) -> Path:
     return Path(game_folder) / "rulebook.yaml"
 
 
-def load_rulebook(game_folder: Path, known_keys: Collection[str] | None = None) -> Rulebook:
+def load_rulebook(game_folder: Path, known_keys: KnownTexts = None) -> Rulebook:
     """Read and check rulebook.yaml; raise ContentError listing every problem."""
-    node = load_yaml(rulebook_path(game_folder))
+    node = load_yaml(rulebook_path(game_folder), game_folder)
+    pictures = {kind: picture_ids(game_folder, f"{kind}s") for kind in ("diagram", "example")}
     problems = Problems()
-    rulebook = read_rulebook(node, problems, known_keys)
+    rulebook = read_rulebook(node, problems, known_keys, pictures)
     problems.raise_if_any()
     return rulebook
 
 
-def read_rulebook(node: Node, problems: Problems, known_keys: Collection[str] | None = None) -> Rulebook:
+def read_rulebook(node: Node, problems: Problems, known_keys: KnownTexts = None,
+                  pictures: Mapping[str, Collection[str] | None] | None = None) -> Rulebook:
+    """The rulebook in node; `pictures` gives the diagram and example ids it may show (None: unchecked)."""
     fields = Fields(node, "", problems)
-    check = _KeyCheck(known_keys, problems)
+    check = _Checks(known_keys, pictures or {}, problems)
     booklet = fields.choice("booklet", BOOKLETS, default="a5-saddle")
     cover = _read_cover(fields.mapping("cover", default=None), check)
     sections = tuple(s for path, item in fields.items("sections") if (s := _read_section(item, path, problems, check)))
     fields.finish()
     if not sections and "sections" in fields.values:
         problems.add(fields.values["sections"].location, "sections", "a rulebook needs at least one section")
+    check.bounds(node, sections)
     return Rulebook(booklet or "a5-saddle", cover, sections, node.location)
 
 
-class _KeyCheck:
-    """Reports a text key that no catalog defines, at the place it is used."""
+class _Checks:
+    """Reports, at the place each is used, a text key no catalog defines and a picture
+    no file holds; and adds up the rulebook's blocks and English characters."""
 
-    def __init__(self, known: Collection[str] | None, problems: Problems):
-        self.known, self.problems = known, problems
+    def __init__(self, known: KnownTexts, pictures: Mapping[str, Collection[str] | None], problems: Problems):
+        self.known, self.pictures, self.problems = known, pictures, problems
+        self.chars = 0
 
     def __call__(self, key: str | None, node: Node, path: str) -> str | None:
-        if key is not None and self.known is not None and key not in self.known:
-            self.problems.add(node.location, path, f"no text '{key}' in text/en.yaml")
+        if key is not None and self.known is not None:
+            if key not in self.known:
+                self.problems.add(node.location, path, f"no text {quote(key)} in text/en.yaml")
+            elif isinstance(self.known, Mapping):
+                self.chars += len(self.known[key].text)
         return key
 
+    def picture(self, kind: str, ref: str, node: Node, path: str) -> None:
+        known = self.pictures.get(kind)
+        if known is not None and ref not in known:
+            self.problems.add(node.location, path, f"no {kind} {quote(ref)} in {kind}s.yaml (there are: {listing(sorted(known)) or 'none'})")
 
-def _read_cover(fields: Fields | None, check: _KeyCheck) -> Cover:
+    def bounds(self, node: Node, sections: tuple["Section", ...]) -> None:
+        blocks = sum(len(block.keys) or 1 for section in sections for block in section.body)
+        for count, limit, what in ((len(sections), MAX_SECTIONS, "sections"), (blocks, MAX_BLOCKS, "blocks"),
+                                   (self.chars, MAX_RULEBOOK_CHARS, "characters of English text")):
+            if count > limit:
+                self.problems.add(node.location, "sections", f"the rulebook has {count} {what}, over the limit of {limit}")
+
+
+def _read_cover(fields: Fields | None, check: _Checks) -> Cover:
     if fields is None:
         return Cover(None, None, None, None)
     tagline = fields.text("tagline", default=None)
@@ -111,7 +144,7 @@ def _read_cover(fields: Fields | None, check: _KeyCheck) -> Cover:
     return cover
 
 
-def _read_section(node: Node, path: str, problems: Problems, check: _KeyCheck) -> Section | None:
+def _read_section(node: Node, path: str, problems: Problems, check: _Checks) -> Section | None:
     fields = Fields(node, path, problems)
     title = fields.text("title")
     if title is not None:
@@ -124,7 +157,7 @@ def _read_section(node: Node, path: str, problems: Problems, check: _KeyCheck) -
     return Section(title, bool(new_page), body, node.location)
 
 
-def _read_block(node: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+def _read_block(node: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if not node.is_map or len(node.value) != 1:
         problems.add(node.location, path, f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)})")
         return None
@@ -136,14 +169,14 @@ def _read_block(node: Node, path: str, problems: Problems, check: _KeyCheck) -> 
     return reader(kind, value, join_key(path, kind), problems, check)
 
 
-def _key_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+def _key_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if not isinstance(value.value, str):
-        problems.add(value.location, path, f"expected a text key, got {value.value!r}")
+        problems.add(value.location, path, f"expected a text key, got {quote(value.value)}")
         return None
     return Block(kind, (check(value.value, value, path),), None, value.location)
 
 
-def _keys_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+def _keys_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if not value.is_list or not value.value or not all(isinstance(v.value, str) for v in value.value):
         problems.add(value.location, path, "expected a list of text keys")
         return None
@@ -151,15 +184,16 @@ def _keys_block(kind: str, value: Node, path: str, problems: Problems, check: _K
     return Block(kind, keys, None, value.location)
 
 
-def _id_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+def _id_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if not isinstance(value.value, str) or not value.value:
-        problems.add(value.location, path, f"expected the id of a {kind}, got {value.value!r}")
+        problems.add(value.location, path, f"expected the id of a {kind}, got {quote(value.value)}")
         return None
+    check.picture(kind, value.value, value, path)
     return Block(kind, (), value.value, value.location)
 
 
-def _flag_block(kind: str, value: Node, path: str, problems: Problems, check: _KeyCheck) -> Block | None:
+def _flag_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if value.value is not True:
-        problems.add(value.location, path, f"expected true (the list of components is generated), got {value.value!r}")
+        problems.add(value.location, path, f"expected true (the list of components is generated), got {quote(value.value)}")
         return None
     return Block(kind, (), None, value.location)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.model.problems import ContentError, Problem
+from pnp.model.files import content_file
+from pnp.model.limits import MAX_TEMPLATE_CHAIN
+from pnp.model.names import is_id
+from pnp.model.problems import ContentError, Problem, listing, quote
 from pnp.model.source import Node, load_yaml
-
-_MAX_CHAIN = 10
 
 
 def merge(base: Node, override: Node) -> Node:
@@ -45,17 +46,21 @@ class Templates:
 
     def lookup(self, reference: Node, chain: tuple[str, ...]) -> Node:
         name = reference.value
-        if not isinstance(name, str) or name.count("/") != 1:
-            raise self._fail(reference, f"expected 'file/name' naming a template in templates/, got {name!r}")
-        if name in chain or len(chain) >= _MAX_CHAIN:
+        if not isinstance(name, str) or name.count("/") != 1 or not all(is_id(part) for part in name.split("/")):
+            raise self._fail(reference, f"expected 'file/name' naming a template in templates/, got {quote(name)}")
+        if name in chain:
             raise self._fail(reference, f"templates extend each other in a loop: {' → '.join(chain + (name,))}")
+        if len(chain) >= MAX_TEMPLATE_CHAIN:
+            raise self._fail(reference, f"templates extend each other more than {MAX_TEMPLATE_CHAIN} deep, over the limit")
         file_name, key = name.split("/")
         path = self.folder / f"{file_name}.yaml"
-        if not file_name.replace("-", "").replace("_", "").isalnum() or not path.is_file():
+        if content_file(path, self.folder) is None:
             raise self._fail(reference, f"no template file templates/{file_name}.yaml")
-        document = self._files.setdefault(path, load_yaml(path))
+        if path not in self._files:
+            self._files[path] = load_yaml(path, self.folder)
+        document = self._files[path]
         if not document.is_map or key not in document.value:
-            known = ", ".join(sorted(document.value)) if document.is_map else "none"
+            known = listing(sorted(document.value)) if document.is_map else "none"
             raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {known})")
         return document.value[key]
 

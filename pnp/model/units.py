@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from pnp.model.limits import MAX_LENGTH_MM
+from pnp.model.problems import quote
+
 POINTS_PER = {"mm": 72 / 25.4, "cm": 720 / 25.4, "in": 72.0, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt)\s*$")
 
@@ -13,8 +16,15 @@ def parse_length(text: object) -> float:
     if isinstance(text, str):
         match = _LENGTH.match(text)
         if match:
-            return float(match.group(1)) * POINTS_PER[match.group(2)]
-    raise ValueError(f"expected a length with a unit (mm, cm, in, pt) such as '63.5mm', got {text!r}")
+            return bounded_length(float(match.group(1)) * POINTS_PER[match.group(2)], text)
+    raise ValueError(f"expected a length with a unit (mm, cm, in, pt) such as '63.5mm', got {quote(text)}")
+
+
+def bounded_length(points: float, text: object) -> float:
+    """points, if they are within MAX_LENGTH_MM either way; ValueError naming the limit if not."""
+    if abs(points) > mm(MAX_LENGTH_MM):
+        raise ValueError(f"a length of {quote(text)} is over the limit of {MAX_LENGTH_MM} mm")
+    return points
 
 
 def mm(value: float) -> float:

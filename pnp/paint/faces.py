@@ -14,7 +14,7 @@ from reportlab.graphics import shapes
 from reportlab.lib import colors
 
 from pnp.model import faces as model
-from pnp.model.problems import Problems
+from pnp.model.problems import Problems, quote
 from pnp.model.units import to_mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.fonts import font_name, missing_glyphs
@@ -108,7 +108,7 @@ class FacePainter:
         try:
             return self.lookup(e.key)
         except KeyError:
-            self.problems.add(e.location, "text.key", f"no text '{e.key}' in text/en.yaml")
+            self.problems.add(e.location, "text.key", f"no text {quote(e.key)} in text/en.yaml")
             return None
 
     def _check_glyphs(self, e: model.Text, content: str) -> None:
@@ -117,7 +117,7 @@ class FacePainter:
             self.problems.add(e.location, "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
     def _report_overflow(self, e: model.Text, overflow) -> None:
-        what = f"'{e.key}'" if e.key else repr(e.literal)
+        what = quote(e.key) if e.key else quote(e.literal)
         direction = "width" if overflow.dimension == "wide" else "height"
         self.problems.add(e.location, "text", f"text {what} ({self.language}) does not fit its box: needs "
                           f"{to_mm(overflow.needed):.1f} mm of {direction}, the box has {to_mm(overflow.available):.1f} mm")

@@ -66,3 +66,18 @@ def test_when_selects_elements_per_item():
     by_id = {item.id: item for item in pieces.items}
     assert len(by_id["star-blue-holed-dark"].front.elements) == 2
     assert len(by_id["circle-blue-solid-dark"].front.elements) == 1
+
+
+def test_ids_made_from_values_are_ids(make_game):
+    folder = make_game({"components.yaml": """\
+        sets:
+          chips:
+            kind: token
+            width: 20mm
+            product: {colour: [Grøn, Dark Blue], lit: [yes, no]}
+            items: [{colour: Grøn, lit: yes}, {}]
+            front: {}
+        """})
+    [chips] = load_game(folder).sets
+    assert [item.id for item in chips.items] == ["gron-true", "gron-false", "dark-blue-true", "dark-blue-false",
+                                                 "gron-true-2", "item6"]

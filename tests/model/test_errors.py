@@ -163,7 +163,7 @@ def test_decompression_bomb_is_refused(make_game, monkeypatch):
     (folder / "art").mkdir()
     Image.new("RGB", (20, 20)).save(folder / "art" / "big.png")
     [message] = problems_of(folder)
-    assert "is 20 × 20 pixels; at most 100 pixels are read" in message
+    assert "is 20 × 20 pixels, over the limit of 100 pixels" in message
 
 
 def test_not_an_image(make_game):
@@ -228,4 +228,4 @@ def test_huge_file_is_refused_before_parsing(make_game):
     folder = make_game()
     (folder / "components.yaml").write_text("# padding\n" * 300_000)
     [message] = problems_of(folder)
-    assert "components.yaml: file is 3000000 bytes; a content file may be at most 2097152" in message
+    assert "components.yaml: file is 3000000 bytes, over the limit of 2097152 bytes" in message

@@ -14,7 +14,7 @@ from pathlib import Path
 from reportlab.graphics import renderPDF, renderSVG, shapes
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.i18n.catalog import load_catalogs
+from pnp.i18n.catalog import load_game_catalogs
 from pnp.model.game import load_game
 from pnp.model.problems import Problems
 from pnp.output.files import write_bytes
@@ -36,7 +36,7 @@ def write_diagrams(game_folder: Path, out: Path, formats: tuple[str, ...] = FORM
     if unknown:
         raise ValueError(f"unknown diagram format {unknown[0]!r}; expected {', '.join(FORMATS)}")
     game = load_game(Path(game_folder))
-    catalogs = load_catalogs(game.folder, game.languages)
+    catalogs = load_game_catalogs(game)
     book = load_diagrams(game, catalogs)
     folder = Path(out) / game.id / "diagrams"
     problems, pictures = Problems(), []

@@ -1,0 +1,531 @@
+"""The corpus of bad inputs: one row per case, a mutation of a good kit and the one line it must give.
+
+Each row breaks a copy of a game that has already been built (its kit is under `out/`)
+and names the commands that must then fail: exit code, the first error line's
+`file:line` and a phrase from it. test_corpus.py runs every (row, command) pair and
+also checks that nothing under the copy changed (earlier output, content) and no file
+appeared anywhere, and that there is no traceback.
+
+How to add a row:
+- `mutate` gets a `Site` (the copy's work folder and game folder) and breaks it; the
+  helpers below (edit, write, link, folder, fifo, ...) cover content files, and a
+  function of your own can do anything else (make `out/` read-only, add a second game).
+- `where` is the expected `file[:line]` of the first error line: a path inside the game
+  folder, or one starting with `work:` for a path inside the work folder (da.po,
+  templates/...); None when the message names no file (a bad GAME argument). In a real
+  game, whose files change, write `file@text` for the line where text first appears
+  in the mutated file.
+- `commands` are keys of COMMANDS; `game` is the GAME argument when it is not the
+  base game's name; `subprocess=True` also runs the first command as a real process
+  limited to 20 s and 2 GB.
+- Rows for the runner side (disk full, read-only output, a late failure in a second
+  game) fit the same shape: a mutation of the work folder and the commands to run.
+  `also=(...)` builds more real games into the kit and passes them to the command
+  after the base. A late failure in the second game, for instance (tried; today it
+  replaces Folio's rulebooks before failing):
+      Case("late-failure-in-second-game",
+           both(edit("text/en.yaml", "rules.tagline: Sixteen", "rules.tagline: Sixteen new"),
+                edit("work:content/quatrefoil/text/da.yaml", "    Quatrefoil er et samarbejdsspil",
+                     "    " + "Dette er en meget lang sætning. " * 120 + "Quatrefoil er et samarbejdsspil")),
+           "work:content/quatrefoil/text/da.yaml@rules.overview.p1", "does not fit on page 2", ("build",),
+           base="folio", also=("quatrefoil",))
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pnp.model import limits
+
+# --- where a case runs ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Site:
+    """A copy of a good kit: `work` holds content/<game>/, templates/, out/ and da.po."""
+
+    work: Path
+    game: Path
+
+    def path(self, relative: str) -> Path:
+        """A game-relative path, or a work-relative one written `work:...`."""
+        if relative.startswith("work:"):
+            return self.work / relative[len("work:"):]
+        return self.game / relative
+
+
+Mutation = Callable[[Site], None]
+
+
+# --- the commands a row can run -----------------------------------------------------
+
+# Each takes the GAME arguments (the translate commands take exactly one).
+COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
+    "build": lambda games: ["build", *games, "--out", "out", "--format", "pdf", "--paper", "a4", "-q"],
+    "check": lambda games: ["check", *games],
+    "diagrams": lambda games: ["diagrams", *games, "--out", "out", "--format", "svg", "-q"],
+    "import": lambda games: ["translate", "import", *games, "da.po"],
+    "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
+    "stamp": lambda games: ["translate", "stamp", *games],
+    "list": lambda games: ["list"],
+}
+CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
+DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
+EVERY = tuple(COMMANDS)
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    mutate: Mutation
+    where: str | None
+    phrase: str
+    commands: tuple[str, ...] = CONTENT
+    base: str = "tiny"  # the game the kit is built from; Site.game is its folder
+    game: str | None = None  # the GAME argument, when it is not the base's name
+    also: tuple[str, ...] = ()  # more real games built into the same kit (and named after base)
+    exit_code: int = 1
+    subprocess: bool = False
+    problems: int = 1
+    secret: str | None = None  # text that must not appear in any output (a linked file's contents)
+
+    @property
+    def arguments(self) -> list[str]:
+        return [self.game or self.base, *self.also]
+
+
+# --- mutations ------------------------------------------------------------------------
+
+
+def edit(relative: str, old: str, new: str, count: int = 1) -> Mutation:
+    """Replace old (which must be there) by new in a text file."""
+
+    def mutate(site: Site) -> None:
+        path = site.path(relative)
+        text = path.read_text(encoding="utf-8")
+        assert old in text, f"{old!r} not in {relative}"
+        path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+    return mutate
+
+
+def write(relative: str, text: str) -> Mutation:
+    def mutate(site: Site) -> None:
+        site.path(relative).parent.mkdir(parents=True, exist_ok=True)
+        site.path(relative).write_text(text, encoding="utf-8")
+
+    return mutate
+
+
+def write_bytes(relative: str, data: bytes | Callable[[], bytes]) -> Mutation:
+    def mutate(site: Site) -> None:
+        site.path(relative).parent.mkdir(parents=True, exist_ok=True)
+        site.path(relative).write_bytes(data() if callable(data) else data)
+
+    return mutate
+
+
+def edit_bytes(relative: str, old: bytes, new: bytes) -> Mutation:
+    def mutate(site: Site) -> None:
+        data = site.path(relative).read_bytes()
+        assert old in data, f"{old!r} not in {relative}"
+        site.path(relative).write_bytes(data.replace(old, new, 1))
+
+    return mutate
+
+
+def append(relative: str, text: str) -> Mutation:
+    def mutate(site: Site) -> None:
+        with site.path(relative).open("a", encoding="utf-8") as out:
+            out.write(text)
+
+    return mutate
+
+
+def sparse(relative: str, size: int) -> Mutation:
+    """A file of `size` bytes that takes no room (its size is what is refused)."""
+
+    def mutate(site: Site) -> None:
+        with site.path(relative).open("r+b") as out:
+            out.truncate(size)
+
+    return mutate
+
+
+def link(relative: str, target: str) -> Mutation:
+    """relative becomes a symbolic link to target (absolute, or `work:`/game-relative)."""
+
+    def mutate(site: Site) -> None:
+        path = site.path(relative)
+        _remove(path)
+        path.symlink_to(target if target.startswith("/") else site.path(target))
+
+    return mutate
+
+
+def folder(relative: str) -> Mutation:
+    def mutate(site: Site) -> None:
+        _remove(site.path(relative))
+        site.path(relative).mkdir()
+
+    return mutate
+
+
+def fifo(relative: str) -> Mutation:
+    def mutate(site: Site) -> None:
+        _remove(site.path(relative))
+        os.mkfifo(site.path(relative))
+
+    return mutate
+
+
+def remove(relative: str) -> Mutation:
+    return lambda site: _remove(site.path(relative))
+
+
+def moved_out(relative: str) -> Mutation:
+    """relative (a folder) moves beside the work folder and a link to it takes its place."""
+
+    def mutate(site: Site) -> None:
+        path, outside = site.path(relative), site.work.parent / "elsewhere"
+        path.rename(outside)
+        path.symlink_to(outside, target_is_directory=True)
+
+    return mutate
+
+
+def both(*mutations: Mutation) -> Mutation:
+    def mutate(site: Site) -> None:
+        for mutation in mutations:
+            mutation(site)
+
+    return mutate
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        path.rmdir()
+    elif os.path.lexists(path):
+        path.unlink()
+
+
+# --- generated content ----------------------------------------------------------------
+
+
+def nested(depth: int) -> str:
+    return "[" * depth + "]" * depth
+
+
+def png_with_zeroed_data() -> bytes:
+    """A PNG whose compressed pixels are zeros: it passes Image.verify() but cannot be decoded."""
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.effect_noise((64, 64), 50).convert("RGB").save(buffer, "PNG")
+    return _rewrite_png(buffer.getvalue(), lambda kind, data: b"\x78\x9c" + bytes(len(data) - 2) if kind == b"IDAT" else data)
+
+
+def png_declaring(width: int, height: int) -> bytes:
+    """A small PNG file whose header claims width × height pixels."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(b"\0" * 16)) + _chunk(b"IEND", b"")
+
+
+def truncated_jpeg() -> bytes:
+    import io
+
+    from PIL import Image
+
+    buffer = io.BytesIO()
+    Image.effect_noise((64, 64), 50).convert("RGB").save(buffer, "JPEG")
+    return buffer.getvalue()[: len(buffer.getvalue()) // 2]
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def _rewrite_png(data: bytes, change) -> bytes:
+    out, index = data[:8], 8
+    while index < len(data):
+        (length,) = struct.unpack(">I", data[index:index + 4])
+        kind, body = data[index + 4:index + 8], data[index + 8:index + 8 + length]
+        out += _chunk(kind, change(kind, body))
+        index += 12 + length
+    return out
+
+
+def alias_expansion(copies: int) -> str:
+    """A YAML value that aliases expand into `copies` times a long text."""
+    text = "x" * (limits.MAX_TEXT_CHARS - 10)
+    return f'long: &long "{text}"\nmany: [' + ", ".join(["*long"] * copies) + "]\n"
+
+
+def alias_bomb() -> str:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for name, previous in zip("bcdefg", "abcdef"):
+        bomb += f"{name}: &{name} [" + ", ".join([f"*{previous}"] * 10) + "]\n"
+    return bomb
+
+
+def sections(count: int) -> str:
+    body = "".join(f"  - title: rules.play.title\n    body: [{{p: rules.play.p}}]\n" for _ in range(count))
+    return f"booklet: a5-saddle\nsections:\n{body}"
+
+
+def template_chain(length: int) -> str:
+    """templates/cards.yaml where mini-euro extends a chain of `length` templates."""
+    links = "".join(f"t{n}:\n  extends: cards/t{n + 1}\n" for n in range(length))
+    return f"mini-euro:\n  extends: cards/t0\n{links}t{length}:\n  kind: card\n  width: 44mm\n  height: 68mm\n"
+
+
+def many_elements(items: int, elements: int) -> str:
+    """A set of `items` items (a product) whose front has `elements` circles."""
+    side = round(items ** 0.5)
+    values = "[" + ", ".join(map(str, range(side))) + "]"
+    circles = "[" + ", ".join(["{circle: {}}"] * elements) + "]"
+    return f"sets:\n  many:\n    kind: token\n    width: 10mm\n    product: {{a: {values}, b: {values}}}\n    front: {{elements: {circles}}}\n"
+
+
+def diagrams_named(count: int) -> str:
+    """diagrams.yaml with `count` diagrams, the rulebook's among them."""
+    names = ["board", *(f"d{n}" for n in range(count - 1))]
+    return "diagrams:\n" + "".join(f"  {name}: {{board: {{grid: [1, 1]}}}}\n" for name in names)
+
+
+# --- hostile ids ----------------------------------------------------------------------
+
+HOSTILE_IDS = {
+    "traversal": "x/../../../escaped",
+    "absolute": "/tmp/escaped",
+    "nul": "a\\0b",  # a YAML escape: the value holds a NUL character
+    "dotdot": "..",
+    "long": "a" * 300,
+    "lookalike": "t\u0456ny",  # a Cyrillic і among Latin letters
+    "newline": "a\\nb",
+    "upper": "Tiny",
+}
+# Where each kind of id is written in the tiny game, and the line the error must name.
+ID_PLACES = {
+    "game id": ("game.yaml", "id: tiny", 'id: "{}"', "game.yaml:2", "expected a game id"),
+    "set id": ("components.yaml", "  cards:", '  "{}":', "components.yaml:18", "expected a set id"),
+    "item id": ("components.yaml", "{id: gold, colour: gold}", '{{id: "{}", colour: gold}}', "components.yaml:10", "expected an item id"),
+    "diagram id": ("diagrams.yaml", "  corner:", '  "{}":', "diagrams.yaml:7", "expected a diagram id"),
+    "language": ("game.yaml", "languages: [en, da]", 'languages: [en, "{}"]', "game.yaml:7", "expected a language tag"),
+}
+# The path-like value goes through every command; the rest through `check`, which reads ids as they all do.
+PATH_LIKE = ("traversal",)
+
+
+def hostile_id_cases() -> list[Case]:
+    cases = []
+    for place, (file, old, new, where, phrase) in ID_PLACES.items():
+        for label, value in HOSTILE_IDS.items():
+            if place == "language" and label == "upper":
+                value = "DA"
+            commands = EVERY if label in PATH_LIKE else ("check",)
+            cases.append(Case(f"{place.replace(' ', '-')}-{label}", edit(file, old, new.format(value)), where, phrase, commands))
+    return cases
+
+
+def hostile_argument_cases() -> list[Case]:
+    """GAME arguments that are not games: never a path out of content/, never a traceback."""
+    arguments = {"traversal": "x/../../../escaped", "absolute": "/etc", "dotdot": "..", "nul": "a\0b",
+                 "long": "a" * 5000, "lookalike": "t\u0456ny"}
+    every = tuple(c for c in EVERY if c != "list")
+    return [Case(f"argument-{label}", lambda site: None, None, "no game", every if label in PATH_LIKE else ("check",), game=value)
+            for label, value in arguments.items()]
+
+
+# --- the corpus -------------------------------------------------------------------------
+
+L = limits
+
+CASES: list[Case] = [
+    *hostile_id_cases(),
+    *hostile_argument_cases(),
+    Case("game-folder-name", both(edit("game.yaml", "id: tiny\n", ""), lambda site: site.game.rename(site.game.parent / "Tiny Game")),
+         "work:content/Tiny Game/game.yaml:2", "the folder's name is the game's id", EVERY, game="content/Tiny Game"),
+    Case("example-id-traversal", append("examples.yaml", '  "x/../../../escaped": {engine: boardless_quarto, steps: []}\n'),
+         "examples.yaml@x/../../../escaped", "expected an example id", EVERY, base="boardless-quarto"),
+    Case("language-unsupported", edit("game.yaml", "languages: [en, da]", "languages: [en, pt-BR]"),
+         "game.yaml:7", "expected one of en, da, got 'pt-BR'", EVERY),
+    Case("language-first-not-english", edit("game.yaml", "languages: [en, da]", "languages: [da, en]"),
+         "game.yaml:7", "the first language must be en"),
+
+    # --- content files are regular files inside the game folder -----------------------
+    Case("game-yaml-links-to-passwd", link("game.yaml", "/etc/passwd"), "game.yaml", "leads outside", EVERY,
+         secret="root:"),
+    Case("game-yaml-is-a-folder", folder("game.yaml"), "game.yaml", "expected a file, found a folder", EVERY),
+    Case("components-link-outside", both(write("work:../outside.yaml", "sets: {}\n"), link("components.yaml", "work:../outside.yaml")),
+         "components.yaml", "leads outside"),
+    Case("components-dangling-link", link("components.yaml", "missing.yaml"), "components.yaml",
+         "is a link to a file that does not exist"),
+    Case("components-fifo", fifo("components.yaml"), "components.yaml", "found a named pipe (FIFO)"),
+    Case("components-device", link("components.yaml", "/dev/zero"), "components.yaml", "leads outside"),
+    Case("danish-is-a-folder", folder("text/da.yaml"), "text/da.yaml", "expected a file, found a folder", EVERY),
+    Case("danish-is-a-fifo", fifo("text/da.yaml"), "text/da.yaml", "found a named pipe (FIFO)", EVERY, subprocess=True),
+    Case("text-folder-links-outside", moved_out("text"), "text/da.yaml", "leads outside", EVERY, problems=2),  # en and da
+    Case("rulebook-is-a-folder", folder("rulebook.yaml"), "rulebook.yaml", "expected a file, found a folder"),
+    Case("diagrams-is-a-fifo", fifo("diagrams.yaml"), "diagrams.yaml", "found a named pipe (FIFO)"),
+    Case("examples-is-a-folder", folder("examples.yaml"), "examples.yaml", "expected a file, found a folder",
+         base="boardless-quarto"),
+    Case("template-is-a-fifo", fifo("work:templates/cards.yaml"), "work:templates/cards.yaml", "found a named pipe (FIFO)"),
+    Case("image-is-a-fifo", fifo("art/mark.png"), "components.yaml:24", "found a named pipe (FIFO)"),
+    Case("image-is-a-folder", folder("art/mark.png"), "components.yaml:24", "expected a file, found a folder"),
+    Case("image-links-outside", link("art/mark.png", "/etc/passwd"), "components.yaml:24", "leads outside", secret="root:"),
+    Case("image-path-climbs-out", edit("components.yaml", "art/mark.png", "../../../../etc/passwd"), "components.yaml:24",
+         "must be a file inside the game folder or templates/"),
+    Case("image-path-absolute", edit("components.yaml", "art/mark.png", "/etc/passwd"), "components.yaml:24",
+         "must be a file inside the game folder or templates/"),
+    Case("image-path-nul", edit("components.yaml", "file: art/mark.png", 'file: "art/mark\\0.png"'), "components.yaml:24",
+         "not a usable file name"),
+    Case("po-is-a-fifo", fifo("work:da.po"), "work:da.po", "found a named pipe (FIFO)", ("import",)),
+    Case("po-is-a-folder", folder("work:da.po"), None, "is a directory", ("import",), exit_code=2),
+    Case("long-value-is-cut", edit("components.yaml", "kind: token", "kind: " + "tokens" * 1500), "components.yaml:4",
+         "(9000 characters)"),
+    Case("control-characters-are-escaped", edit("components.yaml", "kind: token", 'kind: "tok\\e[31mred\\x07"'),
+         "components.yaml:4", r"'tok\x1b[31mred\x07'"),
+
+    # --- bounds --------------------------------------------------------------------------
+    Case("product-of-a-million", edit("components.yaml", "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
+                                      "    product: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9], c: [0,1,2,3,4,5,6,7,8,9],"
+                                      " d: [0,1,2,3,4,5,6,7,8,9], e: [0,1,2,3,4,5,6,7,8,9], colour: [gold, ink]}\n"),
+         "components.yaml:9", f"makes 200000 items, over the limit of {L.MAX_ITEMS_PER_SET}", subprocess=True),
+    Case("items-listed-over-limit", edit("components.yaml", "    items: [{id: plain}]", "    items: [" + ", ".join(["{}"] * (L.MAX_ITEMS_PER_SET + 1)) + "]"),
+         "components.yaml:20", f"more than {L.MAX_ITEMS_PER_SET} items", ("check",)),
+    Case("copies-over-limit", edit("components.yaml", "{id: gold, colour: gold}", "{id: gold, colour: gold, count: 1000000}"),
+         "components.yaml:4", f"over the limit of {L.MAX_COPIES_PER_SET}"),
+    Case("elements-over-limit", write("components.yaml", many_elements(10_000, 21)), "components.yaml:3",
+         f"over the limit of {L.MAX_SET_ELEMENTS}"),
+    Case("grid-of-a-million-cells", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
+                                         "- grid: {cols: 1000, rows: 1000, cell: 1mm}"),
+         "components.yaml:25", f"over the limit of {L.MAX_GRID_CELLS} cells"),
+    Case("grid-of-huge-columns", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
+                                      "- grid: {cols: 100000000, rows: 1, cell: 1mm}"),
+         "components.yaml:25", f"over the limit of {L.MAX_GRID_CELLS}"),
+    Case("polygon-of-ten-million-sides", edit("components.yaml", "sides: 6", "sides: 10000000"), "components.yaml:25",
+         f"over the limit of {L.MAX_SIDES}"),
+    Case("star-of-many-points", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
+                                     "- star: {points: 5000}"), "components.yaml:25", f"over the limit of {L.MAX_SIDES}"),
+    Case("card-two-metres-wide", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    width: 2000mm\n"),
+         "components.yaml:19", f"over the limit of {L.MAX_COMPONENT_MM} mm"),
+    Case("board-of-ten-metres", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    width: 10000mm\n    height: 10000mm\n"),
+         "components.yaml:19", f"over the limit of {L.MAX_BOARD_SHEETS}", subprocess=True),
+    Case("board-bleed-over-limit", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    bleed: 100mm\n"),
+         "components.yaml:21", f"over the limit of {L.MAX_BLEED_MM} mm"),
+    Case("length-over-limit", edit("components.yaml", "width: 20mm", "width: 99999999999999999999mm"), "components.yaml:6",
+         f"over the limit of {L.MAX_LENGTH_MM} mm"),
+    Case("percentage-over-limit", edit("components.yaml", "r: 40%", "r: 100000000000%"), "components.yaml:15",
+         f"over the limit of {L.MAX_LENGTH_MM} mm"),
+    Case("rulebook-nested-deep", write("rulebook.yaml", "sections: " + nested(100_000) + "\n"), "rulebook.yaml:1",
+         f"nested more than {L.MAX_DEPTH} levels", DOCUMENTS, subprocess=True),
+    # Every YAML file is read by one function (rulebook-nested-deep is the RecursionError case).
+    *[Case(f"nested-deep-{name.split('/')[-1].replace('.yaml', '')}", write(name, "x: " + nested(100) + "\n"),
+           f"{name}:1", f"nested more than {L.MAX_DEPTH} levels", ("check",), base=base)
+      for name, base in (("game.yaml", "tiny"), ("components.yaml", "tiny"), ("text/en.yaml", "tiny"),
+                         ("text/da.yaml", "tiny"), ("diagrams.yaml", "tiny"), ("work:templates/cards.yaml", "tiny"),
+                         ("examples.yaml", "boardless-quarto"))],
+    Case("alias-expansion-of-a-long-text", write("text/en.yaml", alias_expansion(500)), "text/en.yaml:2",
+         f"more than {L.MAX_EXPANDED_CHARS} characters", subprocess=True),
+    Case("alias-bomb", write("components.yaml", alias_bomb()), "components.yaml:6", f"more than {L.MAX_NODES} values"),
+    Case("file-over-size", write("components.yaml", "# padding\n" * 300_000), "components.yaml",
+         f"over the limit of {L.MAX_FILE_BYTES} bytes"),
+    Case("text-over-length", append("text/en.yaml", "rules.long: " + "x" * (L.MAX_TEXT_CHARS + 1) + "\n"), "text/en.yaml:11",
+         f"over the limit of {L.MAX_TEXT_CHARS}"),
+    Case("rulebook-sections-over-limit", write("rulebook.yaml", sections(L.MAX_SECTIONS + 1)), "rulebook.yaml:1",
+         f"over the limit of {L.MAX_SECTIONS}", DOCUMENTS),
+    Case("rulebook-blocks-over-limit", write("rulebook.yaml", "sections:\n  - title: rules.play.title\n    body: ["
+                                               + ", ".join(["{p: rules.play.p}"] * (L.MAX_BLOCKS + 1)) + "]\n"),
+         "rulebook.yaml:1", f"over the limit of {L.MAX_BLOCKS}", DOCUMENTS),
+    Case("templates-extend-too-deep", write("work:templates/cards.yaml", template_chain(L.MAX_TEMPLATE_CHAIN + 2)),
+         "work:templates/cards.yaml", f"more than {L.MAX_TEMPLATE_CHAIN} deep", ("check",)),
+    Case("rulebook-text-over-limit", both(append("text/en.yaml", "rules.long: " + "x" * 9_000 + "\n"),
+                                          write("rulebook.yaml", "sections:\n  - title: rules.play.title\n    body: ["
+                                                + ", ".join(["{p: rules.long}"] * 50) + "]\n")),
+         "rulebook.yaml:1", f"over the limit of {L.MAX_RULEBOOK_CHARS}", DOCUMENTS),
+    Case("pictures-over-limit", write("diagrams.yaml", diagrams_named(L.MAX_PICTURES + 1)), "diagrams.yaml:2",
+         f"over the limit of {L.MAX_PICTURES}", ("diagrams", "check")),
+    Case("diagram-board-of-a-million-cells", edit("diagrams.yaml", "grid: [3, 3]", "grid: [1000, 1000]"), "diagrams.yaml:3",
+         f"over the limit of {L.MAX_GRID_CELLS} cells"),
+    Case("diagram-piece-far-away", edit("diagrams.yaml", "at: [1, 1]", "at: [100000000, 1]"), "diagrams.yaml:5",
+         f"more than {L.MAX_DIAGRAM_CELLS} cells from the origin"),
+    Case("diagram-ten-metres-wide", edit("diagrams.yaml", "  board:\n", "  board:\n    width: 10000mm\n"), "diagrams.yaml:3",
+         f"wider than {L.MAX_PICTURE_MM} mm"),
+    Case("diagram-cell-ten-metres", edit("diagrams.yaml", "  board:\n", "  board:\n    cell: 10000mm\n"), "diagrams.yaml:3",
+         f"larger than {L.MAX_PICTURE_MM} mm"),
+    Case("diagram-frames-over-limit", edit("diagrams.yaml", "    board: {grid: [2, 2]}\n",
+                                           "    frames: [" + ", ".join(["{board: {grid: [1, 1]}}"] * (L.MAX_FRAMES + 1)) + "]\n"),
+         "diagrams.yaml:8", f"over the limit of {L.MAX_FRAMES}"),
+    Case("example-moves-over-limit", edit("examples.yaml", 'give COFL, "COFL@1,-1"', ", ".join(["give COFL"] * (L.MAX_MOVES + 1))),
+         "examples.yaml@give COFL, give COFL", f"more than {L.MAX_MOVES} moves", base="boardless-quarto"),
+    Case("move-over-length", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * L.MAX_NOTATION_CHARS),
+         "examples.yaml@give COOO", f"over the limit of {L.MAX_NOTATION_CHARS}", base="boardless-quarto"),
+    Case("long-illegal-move-is-cut", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * 400),
+         "examples.yaml@give COOO", "step 2, move 'give COOO", base="boardless-quarto"),  # cut short by Problem's net
+    Case("image-declares-a-gigapixel", write_bytes("art/mark.png", png_declaring(40_000, 40_000)), "components.yaml:24",
+         f"over the limit of {L.MAX_IMAGE_PIXELS} pixels", subprocess=True),
+    Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po", f"over the limit of {L.MAX_PO_BYTES} bytes",
+         ("import",), subprocess=True),
+    Case("po-translation-over-length", edit("work:da.po", 'msgstr "Brik"', 'msgstr "' + "x" * (L.MAX_TEXT_CHARS + 1) + '"'),
+         "work:da.po", f"over the limit of {L.MAX_TEXT_CHARS}", ("import",)),
+
+    # --- values reportlab or Pillow would refuse later ----------------------------------
+    Case("dash-of-zero-length", edit("components.yaml", 'dash: "1mm 1mm"', 'dash: "0mm 0mm"'), "components.yaml:15",
+         "add up to more than zero"),
+    Case("dash-negative", edit("components.yaml", 'dash: "1mm 1mm"', 'dash: "-1mm 2mm"'), "components.yaml:15",
+         "dash lengths of zero or more"),
+    Case("percentage-nan", edit("components.yaml", "r: 40%", "r: nan%"), "components.yaml:15", "expected a percentage"),
+    Case("rotate-nan", edit("components.yaml", "sides: 6", "sides: 6, rotate: .nan"), "components.yaml:25", "expected a finite number"),
+    Case("inner-infinite", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: .inf}"),
+         "components.yaml:25", "expected a finite number"),
+    Case("rotate-overflows-a-float", edit("components.yaml", "sides: 6", "sides: 6, rotate: 1" + "0" * 400), "components.yaml:25",
+         "expected a number from"),
+    Case("number-too-long-to-read", edit("components.yaml", "sides: 6", "sides: " + "9" * 5000), "components.yaml:25",
+         "as a number"),
+    Case("star-inner-negative", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: -3}"),
+         "components.yaml:25", "expected a number from 0 to 1"),
+    Case("diagram-point-nan", edit("diagrams.yaml", "at: [1, 1]", "at: [.nan, 1]"), "diagrams.yaml:5", "expected a finite number"),
+    Case("png-data-corrupt", write_bytes("art/mark.png", png_with_zeroed_data), "components.yaml:24", "cannot be read as an image"),
+    Case("jpeg-truncated", both(write_bytes("art/mark.jpg", truncated_jpeg), edit("components.yaml", "art/mark.png", "art/mark.jpg")),
+         "components.yaml:24", "cannot be read as an image"),
+    Case("not-an-image", write("art/mark.png", "not a png"), "components.yaml:24", "cannot be read as an image"),
+    Case("po-not-utf8", edit_bytes("work:da.po", b'msgstr "Brik"', b'msgstr "Br\xffk"'), "work:da.po", "not UTF-8", ("import",)),
+    Case("nul-byte-in-yaml", edit("components.yaml", "kind: token", "kind: to\0ken"), "components.yaml:4",
+         "a NUL character is not allowed"),
+    Case("control-character-in-yaml", edit("game.yaml", "title: Tiny", "title: Ti\x01ny"), "game.yaml:3",
+         "the character U+0001 is not allowed"),
+    Case("english-missing", remove("text/en.yaml"), "text/en.yaml", "no English texts (the file is missing)", base="quatrefoil"),
+    Case("english-empty", write("text/en.yaml", ""), "text/en.yaml", "no English texts (the file is empty)", base="quatrefoil"),
+    Case("rulebook-names-unknown-diagram", edit("rulebook.yaml", "diagram: setup", "diagram: nosuch"), "rulebook.yaml@nosuch",
+         "no diagram 'nosuch' in diagrams.yaml", DOCUMENTS, base="quatrefoil"),
+    Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml@nosuch",
+         "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
+
+    # --- classes handled before this corpus (tests/model/test_errors.py) ----------------
+    Case("yaml-syntax-error", write("game.yaml", "title: [Tiny\nversion: 1\n"), "game.yaml:2", "YAML syntax error"),
+    Case("tab-indentation", edit("game.yaml", "  ink:", "\tink:"), "game.yaml:10", "a tab character"),
+    Case("python-tag", edit("game.yaml", "title: Tiny", "title: !!python/object/apply:os.system ['true']"), "game.yaml:3",
+         "is not allowed"),
+    Case("unknown-key", edit("components.yaml", "    bleed: 2mm\n", "    bleeed: 2mm\n"), "components.yaml:7", "did you mean 'bleed'"),
+    Case("wrong-type", edit("game.yaml", "authors: [A. Designer]", "authors: A. Designer"), "game.yaml:4", "expected a list"),
+    Case("unknown-attribute", edit("components.yaml", "background: ${colour}", "background: ${color}"), "components.yaml:13",
+         "unknown attribute '${color}'"),
+    Case("unknown-colour", edit("components.yaml", "fill: ink}", "fill: inc}"), "components.yaml:25", "expected a palette colour"),
+    Case("missing-image", edit("components.yaml", "art/mark.png", "art/missing.png"), "components.yaml:24", "image file not found"),
+    Case("duplicate-key", edit("game.yaml", "players: \"2\"", "players: \"2\"\nplayers: \"3\""), "game.yaml:9", "appears twice"),
+    Case("unknown-template", edit("components.yaml", "cards/mini-euro", "cards/jumbo"), "components.yaml:19", "has no template 'jumbo'"),
+    Case("not-utf8-yaml", write_bytes("game.yaml", b"title: \xff\xfe\n"), "game.yaml:1", "not UTF-8"),
+    Case("text-does-not-fit", edit("text/en.yaml", "chip.name: Chip", "chip.name: Averyveryverylongunbreakablename"),
+         "components.yaml:16", "does not fit its box", ("build",)),
+    Case("po-wrong-language", edit("work:da.po", "Language: da", "Language: sv"), "work:da.po", "for language 'sv'", ("import",)),
+    Case("po-unknown-key", edit("work:da.po", 'msgctxt "chip.name"', 'msgctxt "chip.nmae"'), "work:da.po", "unknown text key",
+         ("import",)),
+]
