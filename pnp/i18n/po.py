@@ -18,7 +18,7 @@ import yaml
 
 from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, Entry, fingerprint
 from pnp.model.problems import ContentError, Location, Problem, Problems
-from pnp.output.files import write_bytes
+from pnp.output.files import write_file
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little
 
@@ -446,7 +446,10 @@ def _text_style(text: str) -> type[str]:
 
 
 def write_catalog(path: Path, entries: Mapping[str, Entry], english_order: Iterable[str]) -> None:
-    """Write a translation catalog to `path` (text/<lang>.yaml), atomically."""
+    """Write a translation catalog to `path` (<game>/text/<lang>.yaml), atomically.
+
+    The game folder is the root the write may not leave, symlinks included.
+    """
     path = Path(path)
     data = render_catalog(entries, english_order, path.stem).encode("utf-8")
-    write_bytes(path, data)
+    write_file(path.parent.parent, Path(path.parent.name) / path.name, data)

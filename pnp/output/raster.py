@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import io
 import threading
-from pathlib import Path
-
 import pypdfium2
 from PIL import Image
 
-from pnp.output.files import write_bytes
 
 _PDFIUM = threading.Lock()
 
@@ -55,7 +52,3 @@ def png_bytes(image: Image.Image, dpi: int) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
     return buffer.getvalue()
-
-
-def write_png(image: Image.Image, target: Path, dpi: int) -> None:
-    write_bytes(target, png_bytes(image, dpi))

@@ -25,14 +25,48 @@ Lookup = Callable[[str], str]
 
 
 class FacePainter:
-    """Builds Drawings of faces for one language, reporting text that does not fit."""
+    """Builds Drawings of faces for one language, reporting text that does not fit.
 
-    def __init__(self, lookup: Lookup, language: str, problems: Problems):
+    With a `cache` (a dict kept per language) each distinct face is painted once: a
+    later request gets the same Drawing, which callers must not change, and the
+    problems and text look-ups of the first painting are replayed to this painter's
+    `problems` and `lookup`, so checking, sheets and pictures all see them.
+    """
+
+    def __init__(self, lookup: Lookup, language: str, problems: Problems, cache: dict | None = None):
         self.lookup = lookup
         self.language = language
         self.problems = problems
+        self.cache = cache
 
     def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
+        if self.cache is None:
+            return self.paint(face, shape, bleed, cut_guide)
+        key = (face, shape, bleed, cut_guide)
+        if key not in self.cache:
+            self.cache[key] = self._paint_alone(face, shape, bleed, cut_guide)
+        drawing, problems, keys = self.cache[key]
+        self.problems.extend(list(problems))
+        for text_key in keys:
+            try:
+                self.lookup(text_key)
+            except KeyError:
+                pass  # reported among the replayed problems
+        return drawing
+
+    def _paint_alone(self, face: model.Face, shape: str, bleed: float, cut_guide: bool) -> tuple:
+        """Paint with a painter of its own, noting its problems and the keys it looked up."""
+        keys: list[str] = []
+
+        def recording(key: str) -> str:
+            keys.append(key)
+            return self.lookup(key)
+
+        problems = Problems()
+        drawing = FacePainter(recording, self.language, problems).paint(face, shape, bleed, cut_guide)
+        return drawing, tuple(problems.items), tuple(keys)
+
+    def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
         drawing = new_drawing(face.width + 2 * bleed, face.height + 2 * bleed)
         canvas = _FaceSpace(drawing, face.height, bleed)
         if face.background is not None:

@@ -7,7 +7,6 @@ looked up in components.yaml and drawn with their printed faces.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from pathlib import Path
 from typing import Any, Sequence
@@ -62,31 +61,6 @@ def _art(game: Game, catalogs: dict[str, Catalog], language: str, problems: Prob
     return GameArt(game, FacePainter(Texts(catalogs, language), language, problems))
 
 
-def _book(game: Game, problems: Problems) -> DiagramBook:
-    """The game's diagram book, read once per content: a rulebook asks for it per picture."""
-    key = (str(Path(game.folder).resolve()), _source_digest(Path(game.folder)))
-    if key in _CLEAN_BOOKS:
-        return _CLEAN_BOOKS[key]
-    found = Problems()
-    book = read_diagram_book(game.folder, found)
-    problems.extend(found)
-    if not found:
-        # Only a book without problems is kept, so a faulty one reports its problems every time.
-        _CLEAN_BOOKS[key] = book
-    return book
-
-
-_CLEAN_BOOKS: dict[tuple[str, str], DiagramBook] = {}
-
-
-def _source_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for name in ("diagrams.yaml", "examples.yaml"):
-        path = folder / name
-        digest.update(path.read_bytes() if path.is_file() else b"\0absent")
-    return digest.hexdigest()
-
-
 def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str) -> str | None:
     """The caption of a diagram in a language (English when untranslated), None if it has none."""
     try:
@@ -95,14 +69,14 @@ def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str
         return None
 
 
-def diagram_drawing(game: Game, catalogs: dict[str, Catalog], diagram_id: str, language: str, problems: Problems,
+def diagram_drawing(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, diagram_id: str, language: str,
+                    problems: Problems,
                     *, width: float | None = None, caption: bool = False) -> shapes.Drawing:
-    """One diagram as a Drawing `width` points wide (the spec's width, 85 mm by default).
+    """One diagram of the (checked) book as a Drawing `width` points wide (85 mm by default).
 
     With caption=True the caption is set under the picture (for standalone files);
     a rulebook sets it itself. An unknown id is a problem and gives an empty Drawing.
     """
-    book = _book(game, problems)
     spec = book.diagrams.get(diagram_id)
     if spec is None:
         known = ", ".join(book.diagrams) or "none"
@@ -115,13 +89,13 @@ def diagram_drawing(game: Game, catalogs: dict[str, Catalog], diagram_id: str, l
     return Renderer(art, game.palette).drawing(scene, width or spec.width, text)
 
 
-def example_steps(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str, problems: Problems,
+def example_steps(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, example_id: str, language: str,
+                  problems: Problems,
                   *, width: float | None = None, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
     """Each step of an example play as (Drawing, caption text with its *emphasis* markup).
 
     All steps share one cell size, so pieces keep their size from picture to picture.
     """
-    book = _book(game, problems)
     spec = book.examples.get(example_id)
     if spec is None:
         known = ", ".join(book.examples) or "none"

@@ -1,25 +1,23 @@
 """A game and its catalogs → rulebook PDFs: a reading PDF and a folded booklet per language,
 and a bilingual edition.
 
-`build_rulebooks` lays out and checks everything in memory first; files are written
-(atomically) only when no problem was found, so a failed build leaves the last good
-rulebooks in place.
+Each function lays out and checks one edition in memory and returns its bytes (or raises
+ContentError); the build decides which editions exist and writes them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.i18n.catalog import Catalog, Texts
 from pnp.i18n.labels import label
 from pnp.layout.paper import paper_named
+from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
-from pnp.model.rulebook import Rulebook, load_rulebook
-from pnp.output.files import write_bytes
+from pnp.model.rulebook import Rulebook
 from pnp.paint.rulebook.document import Footer, Layout, check_fixed_pages, lay_out, layout_error
 from pnp.paint.rulebook.impose import impose_pdf
 from pnp.paint.rulebook.story import Context, build_story
@@ -43,47 +41,42 @@ class Edition:
         return "bilingual" if len(self.languages) > 1 else self.languages[0]
 
 
-def rules_path(out: Path, game: Game, edition: str) -> Path:
-    return Path(out) / game.id / f"{game.id}-rules-{edition}.pdf"
+def edition_pdf(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook,
+                languages: tuple[str, ...], strict: bool) -> tuple[bytes, list[str]]:
+    """The rulebook to read (A5) in one language, or English and Danish alternating.
 
-
-def booklet_path(out: Path, game: Game, language: str, paper: str) -> Path:
-    return Path(out) / game.id / f"{game.id}-booklet-{language}-{paper}.pdf"
-
-
-def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languages: tuple[str, ...],
-                    papers: tuple[str, ...], strict: bool) -> tuple[list[Path], list[str]]:
-    """Write every rulebook of game; return (paths written, warnings). ContentError on problems."""
-    rulebook = load_rulebook(game.folder, catalogs["en"].entries)
-    languages = tuple(lang for lang in languages if lang in game.languages and lang in catalogs)
-    problems, warnings, files = Problems(), [], {}
-    for language in languages:
-        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, warnings, strict)
-        pages = render(game, catalogs, rulebook, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
-                       problems, [], False)
-        if reading is not None:
-            files[rules_path(out, game, language)] = reading.pdf
-        if pages is not None:
-            check_pages(game, rulebook, language, pages, problems)
-            for paper in papers:
-                title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
-                files[booklet_path(out, game, language, paper)] = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title)
-    if all(lang in languages for lang in BILINGUAL):
-        both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False)
-        if both is not None:
-            files[rules_path(out, game, "bilingual")] = both.pdf
+    Returns (PDF, warnings for texts shown in English); ContentError on problems.
+    """
+    problems, warnings = Problems(), []
+    bilingual = len(languages) > 1
+    layout = render(game, catalogs, rulebook, book, Edition(languages, "a5", False), problems,
+                    [] if bilingual else warnings, strict and not bilingual)
     problems.raise_if_any()
-    for path, data in files.items():
-        write_bytes(path, data)
-    return list(files), sorted(set(warnings))
+    return layout.pdf, sorted(set(warnings))
 
 
-def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, edition: Edition, problems: Problems,
-           warnings: list[str], strict: bool) -> Layout | None:
+def booklet_pages(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, language: str) -> bytes:
+    """The booklet's pages at their folded size, checked against the booklet's page count."""
+    problems = Problems()
+    pages = render(game, catalogs, rulebook, book, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True), problems, [], False)
+    if pages is not None:
+        check_pages(game, rulebook, language, pages, problems)
+    problems.raise_if_any()
+    return pages.pdf
+
+
+def booklet_pdf(game: Game, rulebook: Rulebook, pages: bytes, language: str, paper: str) -> bytes:
+    """The booklet's pages imposed on sheets of paper for folding."""
+    title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
+    return impose_pdf(pages, rulebook.booklet, paper_named(paper), title)
+
+
+def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, edition: Edition,
+           problems: Problems, warnings: list[str], strict: bool) -> Layout | None:
     """One edition laid out; None (with problems added) if it cannot be."""
     page = geometry(edition.size)
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
-    ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems)
+    ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book)
     before = len(problems.items)
     story = build_story(ctx)
     if len(problems.items) > before:

@@ -114,7 +114,7 @@ def _caption_location(ctx: Context, block: Block):
 
 
 def diagram_cell(ctx: Context, block: Block, width: float, group: int) -> list[Flowable]:
-    drawing = diagram_drawing(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems)
+    drawing = diagram_drawing(ctx.game, ctx.catalogs, ctx.book, block.ref, ctx.language, ctx.problems)
     picture = scaled(ctx, drawing, width, Tag(f"diagram {block.ref}", block.location, group))
     key = _diagram_key(block)
     captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
@@ -135,7 +135,7 @@ def scaled(ctx: Context, drawing: Drawing, width: float, tag: Tag) -> Flowable:
 
 def example(ctx: Context, block: Block, group: int) -> list[Flowable]:
     """The intro, then the steps two to a row, each picture over its numbered caption."""
-    steps = [example_steps(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems)
+    steps = [example_steps(ctx.game, ctx.catalogs, ctx.book, block.ref, voice.language, ctx.problems)
              for voice in ctx.texts]
     flowables = []
     # An example opens with who plays, then how to read its pictures, where the game says so.

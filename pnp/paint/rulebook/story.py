@@ -15,6 +15,7 @@ from reportlab.platypus import CondPageBreak, Flowable, NextPageTemplate, PageBr
 
 from pnp.i18n.catalog import Catalog, Texts
 from pnp.i18n.labels import label
+from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
@@ -35,6 +36,7 @@ class Context:
     page: Geometry
     styles: Styles
     problems: Problems
+    book: DiagramBook
 
     @property
     def follows_page_breaks(self) -> bool:
