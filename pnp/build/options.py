@@ -18,6 +18,7 @@ from pnp.layout.sheet import FLIPS
 FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
 MAX_BACK_OFFSET_MM = 20
+MAX_DPI = 1200
 RUN_FIELDS = ("out", "jobs", "force")
 
 
@@ -100,8 +101,8 @@ def check_back_offset(offset: tuple[float, float]) -> None:
 
 
 def check_dpi(dpi: int) -> None:
-    if not isinstance(dpi, int) or not 72 <= dpi <= 1200:
-        raise BadOption(f"expected a resolution from 72 to 1200 dpi, got {dpi!r}")
+    if not isinstance(dpi, int) or not 1 <= dpi <= MAX_DPI:
+        raise BadOption(f"expected a resolution up to {MAX_DPI} dpi, got {dpi!r}")
 
 
 def _check_choices(what: str, values: tuple[str, ...], allowed: tuple[str, ...]) -> None:

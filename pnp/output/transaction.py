@@ -36,6 +36,9 @@ class Transaction:
         self._lock = None
 
     def __enter__(self) -> "Transaction":
+        # Folders this run makes are removed again if it ends without a commit.
+        self._made = [p for p in (self.state, *self.state.parents) if not p.exists()][::-1]
+        self.committed = False
         with os_faults(self.state):
             self.state.mkdir(parents=True, exist_ok=True)
             self._lock = open(self.state / "lock", "a")
@@ -51,6 +54,8 @@ class Transaction:
         shutil.rmtree(self.staging, ignore_errors=True)
         if self._lock is not None:
             self._lock.close()
+        if not self.committed:
+            _remove_made(self._made)
 
     def stage(self, relative: str, data: bytes) -> None:
         """Write the future content of out/relative into the staging folder."""
@@ -80,6 +85,7 @@ class Transaction:
         except BaseException:
             _undo(done, created)
             raise
+        self.committed = True
 
     def _park(self, relative: str, done: list) -> None:
         """Move out/relative aside into old/, remembering how to bring it back."""
@@ -99,6 +105,17 @@ def _make_parents(folder: Path) -> list[Path]:
         for path in missing:
             path.mkdir()
     return missing
+
+
+def _remove_made(folders: list[Path]) -> None:
+    """Remove folders made by a run that failed (the state folder with its lock file)."""
+    for folder in reversed(folders):
+        if folder.name == STATE_FOLDER:
+            (folder / "lock").unlink(missing_ok=True)
+        try:
+            folder.rmdir()
+        except OSError:
+            return
 
 
 def _undo(done: list[tuple[Path, Path | None]], created: list[Path]) -> None:
