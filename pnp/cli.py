@@ -165,6 +165,8 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except OSError as error:
+            if isinstance(error, BrokenPipeError):
+                raise  # Click ends quietly when the reader of our output went away
             from pnp.output.files import OutputError, display
 
             log.debug("%s", traceback.format_exc())

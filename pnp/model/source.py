@@ -68,7 +68,7 @@ def load_yaml(path: Path) -> Node:
     text = _read_text(path)
     file = str(path)
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text)
     except yaml.MarkedYAMLError as error:
         raise ContentError([_syntax_problem(file, text, error)]) from None
     except yaml.YAMLError as error:
@@ -76,6 +76,20 @@ def load_yaml(path: Path) -> Node:
     if root is None:
         return Node({}, Location(file, 1, 1))
     return _Converter(file).convert(root, depth=0)
+
+
+# libyaml's parser (in PyYAML's wheels) is many times faster; the pure-Python one words
+# the error messages, so a file libyaml refuses is read again by it.
+_FAST_LOADER = getattr(yaml, "CSafeLoader", None)
+
+
+def _compose(text: str) -> yaml.Node | None:
+    if _FAST_LOADER is not None:
+        try:
+            return yaml.compose(text, Loader=_FAST_LOADER)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
 def _read_text(path: Path) -> str:

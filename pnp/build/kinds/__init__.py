@@ -8,7 +8,8 @@ rulebook):
    `render(target, game, options, upstream)` that returns `Rendered` bytes, never
    writing a file; end the module with `KIND = TargetKind(name, command, priority, plan,
    render)`;
-2. register it: add the module to `MODULES` below.
+2. register it: add the module's name to `MODULES` below (a dotted name for a module
+   outside this package).
 The runner then keys, skips, parallelises, stages and commits it like every other
 kind, and `pnp build` (or the kind's command) makes it.
 """
@@ -35,7 +36,7 @@ def all_kinds() -> dict[str, TargetKind]:
     """Every registered kind by name (kinds may register several, e.g. an in-memory step)."""
     kinds: dict[str, TargetKind] = {}
     for module in MODULES:
-        found = importlib.import_module(f"{__name__}.{module}")
+        found = importlib.import_module(module if "." in module else f"{__name__}.{module}")
         for kind in getattr(found, "KINDS", None) or (found.KIND,):
             kinds[kind.name] = kind
     return kinds
