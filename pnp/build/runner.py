@@ -17,6 +17,9 @@ import hashlib
 import heapq
 import logging
 import multiprocessing
+import os
+import threading
+import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -286,8 +289,17 @@ def _with_unit(target: Target, scope: str) -> Target:
 _WORKER: dict = {}
 
 
-def _start_worker(games: dict[str, LoadedGame], options: RunOptions) -> None:
+def _start_worker(games: dict[str, LoadedGame], options: RunOptions, parent: int | None = None) -> None:
     _WORKER.update(games=games, options=options)
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    """A worker whose build process died (kill -9) ends too, instead of waiting for work forever."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _render_one(kind: TargetKind, target: Target, upstream: tuple[bytes, ...]) -> Outcome:
@@ -328,7 +340,7 @@ class _Scheduler:
                 self._done(_render_one(*self._task(heapq.heappop(self.ready)[2])))
             return
         with ProcessPoolExecutor(processes, mp_context=_context(), initializer=_start_worker,
-                                 initargs=(self.work.games, self.work.options)) as pool:
+                                 initargs=(self.work.games, self.work.options, os.getpid())) as pool:
             self._pump(pool, processes)
 
     def _pump(self, pool: ProcessPoolExecutor, processes: int) -> None:

@@ -43,7 +43,9 @@ class Transaction:
             self.state.mkdir(parents=True, exist_ok=True)
             self._lock = open(self.state / "lock", "a")
             if fcntl is not None:
-                fcntl.flock(self._lock, fcntl.LOCK_EX)
+                # A POSIX record lock belongs to this process alone: worker processes forked
+                # later do not hold it, so it ends with this process, even under kill -9.
+                fcntl.lockf(self._lock, fcntl.LOCK_EX)
             for leftover in self.state.glob("staging-*"):
                 shutil.rmtree(leftover, ignore_errors=True)
             self.staging = self.state / f"staging-{secrets.token_hex(4)}"
