@@ -57,12 +57,11 @@ class LoadedGame:
         return self._digests["templates/"]
 
     def texts_digest(self, keys: Iterable[str], language: str) -> str:
-        """The texts of keys in language and in English (its fallback)."""
+        """The texts of keys as shown in language: its own, or English where it has none."""
         texts = []
         for key in keys:
-            for lang in dict.fromkeys(("en", language)):
-                entry = self.catalogs[lang].get(key) if lang in self.catalogs else None
-                texts.append(None if entry is None else entry.text)
+            source = next((lang for lang in (language, "en") if lang in self.catalogs and self.catalogs[lang].get(key)), None)
+            texts.append(None if source is None else (source, self.catalogs[source].get(key).text))
         return key_of(tuple(keys), texts)
 
     def images_digest(self, faces) -> str:

@@ -29,9 +29,17 @@ def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None]
     import watchfiles
 
     templates = {find_templates_folder(f) for f in folders}
-    rebuild(folders, options, say)
-    for changes in watchfiles.watch(*folders, *templates, watch_filter=_wanted, stop_event=stop_event,
-                                    debounce=200, step=20, raise_interrupt=False):
+    started = False
+    # The first (empty) batch comes once the watcher listens: build then, so that no save
+    # made during the first build is missed.
+    for changes in watchfiles.watch(*folders, *templates, watch_filter=_wanted, stop_event=stop_event, debounce=200,
+                                    step=20, rust_timeout=500, yield_on_timeout=True, raise_interrupt=False):
+        if not started:
+            started = True
+            rebuild(folders, options, say)
+            say("watching for changes")
+        if not changes:
+            continue
         changed = sorted({Path(path) for _, path in changes})
         say("changed: " + ", ".join(_short(p) for p in changed))
         rebuild(affected(folders, templates, changed), options, say)
@@ -56,9 +64,9 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
         except click.ClickException as error:
             say(f"error: {error.format_message()}")
             return
-        for path in result.written:
+        for path in sorted(result.written):
             say(f"wrote {_short(path)}")
-        for path in result.removed:
+        for path in sorted(result.removed):
             say(f"removed {_short(path)}")
         for warning in result.warnings:
             say(f"warning: {warning}")

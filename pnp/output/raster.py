@@ -13,6 +13,8 @@ from PIL import Image
 
 
 _PDFIUM = threading.Lock()
+# zlib level of PNG pages; bench/build_all.py times levels 1, 3 and 6 (see the README).
+COMPRESS_LEVEL = 6
 
 
 def pixel_size(points: float, dpi: int) -> int:
@@ -50,5 +52,5 @@ def page_count(pdf: bytes) -> int:
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()

@@ -29,8 +29,7 @@ def test_watch_rebuilds_on_save_says_errors_and_keeps_going(two_sets, tmp_path):
     thread.start()
     try:
         pdf = out / "tiny" / "tiny-chips-en-a4.pdf"
-        assert _wait_for(pdf.exists)
-        time.sleep(0.5)  # the watcher is listening once the first build is done
+        assert _wait_for(lambda: "watching for changes" in said)
         first = pdf.read_bytes()
         english = folder / "text" / "en.yaml"
         english.write_text("chip.name: [unclosed\n", encoding="utf-8")
