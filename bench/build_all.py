@@ -19,6 +19,7 @@ Run from the repository root: `python bench/build_all.py` (`--quick` skips the 1
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import statistics
@@ -32,11 +33,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import floors  # noqa: E402
 from bench.synthetic import write_deck  # noqa: E402
-from tests.build.conftest import digests  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 CORES = os.cpu_count() or 1
+
+
+def digests(out: Path) -> dict[str, str]:
+    """Every output file under out (pnp's .pnp folder left out) → its SHA-256."""
+    return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(out.rglob("*")) if p.is_file() and ".pnp" not in p.relative_to(out).parts}
 
 
 def timed(command: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float]:

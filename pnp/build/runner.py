@@ -36,7 +36,7 @@ from pnp.build.options import RunOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.model.game import find_templates_folder
 from pnp.model.problems import ContentError, Problem
-from pnp.output.files import inside, os_faults
+from pnp.output.files import OutsideRoot, inside, os_faults
 from pnp.output.transaction import Transaction
 
 log = logging.getLogger("pnp")
@@ -157,10 +157,13 @@ class _Run:
             self.fresh.add(target.id)
 
     def _check_paths(self) -> None:
+        """Every path plain (no '..', no '.'), inside --out, and made by one target only."""
         seen: dict[str, str] = {}
         for target in self.targets.values():
             for path in target.paths:
                 inside(self.out, path)
+                if any(part in ("", ".", "..") for part in path.split("/")):
+                    raise OutsideRoot(f"refusing to write {path}: an output name may not contain '.' or '..' parts")
                 if seen.setdefault(path, target.id) != target.id:
                     raise TargetFailed(f"{target.id} and {seen[path]} would both write {path}")
 

@@ -8,7 +8,7 @@ stored DPI makes it print at true size. Pages are planned from the sheet layout
 from __future__ import annotations
 
 from pnp.build.games import LoadedGame
-from pnp.build.kinds.sheets import languages_of, sheet_id, stem
+from pnp.build.kinds import sheets
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.paper import PAPERS
@@ -23,15 +23,15 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     from pnp.paint.sheets import sheet_pages
 
     for component_set in loaded.game.sets:
-        languages = languages_of(loaded, options) if component_set.text_keys else (None,)
+        languages = sheets.languages_of(loaded, options) if component_set.text_keys else (None,)
         for language in languages:
             for paper in options.papers:
                 try:
                     pages = sheet_pages(component_set, PAPERS[paper])
                 except DoesNotFit:
                     continue  # the sheet target reports it
-                sheet = sheet_id(loaded, component_set, language, paper)
-                name = stem(loaded, component_set, language, paper)
+                sheet = sheets.sheet_id(loaded, component_set, language, paper)
+                name = sheets.stem(loaded, component_set, language, paper)
                 for page in range(pages):
                     path = png_path(loaded.id, name, page, component_set.has_backs)
                     yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(page, pages, options.dpi),

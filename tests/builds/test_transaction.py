@@ -19,7 +19,7 @@ from pypdf import PdfReader
 
 from pnp.build.kinds import all_kinds
 from pnp.cli import main
-from tests.build.conftest import digests
+from tests.builds.conftest import digests
 from tests.conftest import ROOT
 
 QUICK = ["--paper", "a4", "--dpi", "72", "-j", "1"]
@@ -164,19 +164,26 @@ def test_kill_9_mid_build_leaves_complete_files_and_a_staging_folder_the_next_bu
 
     shutil.copytree(ROOT / "content" / "quatrefoil", tmp_path / "content" / "quatrefoil")
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    game = tmp_path / "content" / "quatrefoil" / "game.yaml"
     command = [sys.executable, "-m", "pnp", "build", "--paper", "a4", "--dpi", "100", "-q"]
-    subprocess.run(command + ["--out", "clean"], cwd=tmp_path, env=_environment(), check=True)
+    start = time.perf_counter()
+    subprocess.run(command, cwd=tmp_path, env=_environment(), check=True)
+    whole = time.perf_counter() - start
     out = tmp_path / "output"
-    for delay in (0.8, 1.6, 2.4, 3.2):
-        process = subprocess.Popen(command + ["--force"], cwd=tmp_path, env=_environment())
-        time.sleep(delay)
+    # Every run changes the version (so every file would be replaced), and is killed at a
+    # later moment of its work: loading, rendering, staging, moving into place.
+    for number, share in enumerate((0.3, 0.6, 0.8, 0.9, 0.97), start=2):
+        game.write_text(game.read_text(encoding="utf-8").replace(f'version: "{number - 1}', f'version: "{number}'), encoding="utf-8")
+        process = subprocess.Popen(command, cwd=tmp_path, env=_environment())
+        time.sleep(whole * share)
         process.send_signal(signal.SIGKILL)
         process.wait()
-        outputs = [p for p in out.rglob("*") if p.is_file() and ".pnp" not in p.relative_to(out).parts] if out.exists() else []
-        assert all(_complete(p) for p in outputs)
+        outputs = [p for p in out.rglob("*") if p.is_file() and ".pnp" not in p.relative_to(out).parts]
+        assert len(outputs) >= 20 and all(_complete(p) for p in outputs)
         assert not [p for p in outputs if p.name.endswith(".tmp")]
     subprocess.run(command, cwd=tmp_path, env=_environment(), check=True)
     assert not list((out / ".pnp").glob("staging-*"))
+    subprocess.run(command + ["--out", "clean"], cwd=tmp_path, env=_environment(), check=True)
     assert digests(out) == digests(tmp_path / "clean")
 
 

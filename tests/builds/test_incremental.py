@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from pnp.build import BuildOptions, DiagramOptions, build, build_diagrams
-from tests.build.conftest import digests, mtimes
+from tests.builds.conftest import digests, mtimes
 from tests.conftest import CONTENT
 
 OPTIONS = dict(papers=("a4",), dpi=72, jobs=1)

@@ -81,7 +81,8 @@ def test_an_output_name_that_would_leave_out_stops_the_build_before_any_write(ma
     make_game()
     import pnp.build.kinds.sheets as sheets
 
-    monkeypatch.setattr(sheets, "stem", lambda loaded, component_set, language, paper: f"../../escaped-{language}-{paper}")
-    result = _run(["build", "--format", "pdf", "--paper", "a4", "-j", "1"], tmp_path)
-    assert result.exit_code == 1 and "refusing to write" in result.output
-    assert not list(Path(tmp_path).rglob("escaped*")) and not (tmp_path / "output").exists()
+    for escape in ("../../escaped", "../output/escaped"):  # outside --out, and inside it but not plain
+        monkeypatch.setattr(sheets, "stem", lambda loaded, component_set, language, paper: f"{escape}-{language}-{paper}")
+        result = _run(["build", "--paper", "a4", "-j", "1"], tmp_path)
+        assert result.exit_code == 1 and "refusing to write" in result.output
+        assert not list(Path(tmp_path).rglob("escaped*")) and not (tmp_path / "output").exists()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pnp.build.kinds as kinds
 from pnp.build import BuildOptions, build
-from tests.build.conftest import digests
+from tests.builds.conftest import digests
 from tests.conftest import CONTENT, ROOT
 
 
