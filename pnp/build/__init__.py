@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp.build.games import LoadedGame, load_games, used_text_keys
 from pnp.build.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions
 from pnp.build.runner import RunResult, TargetFailed, run
 
@@ -22,6 +21,15 @@ Progress = Callable[[str], None]
 
 __all__ = ["FORMATS", "BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "LoadedGame",
            "RunResult", "TargetFailed", "build", "build_diagrams", "calibrate", "load_games", "used_text_keys"]
+
+
+def __getattr__(name: str):
+    # Loading games needs the model and the diagram engines; a no-op build needs neither.
+    if name in ("LoadedGame", "load_games", "used_text_keys"):
+        from pnp.build import games
+
+        return getattr(games, name)
+    raise AttributeError(f"module 'pnp.build' has no attribute {name!r}")
 
 
 def build(folders: Iterable[Path], options: BuildOptions, progress: Progress = lambda _: None,

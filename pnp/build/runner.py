@@ -16,28 +16,30 @@ from __future__ import annotations
 import hashlib
 import heapq
 import logging
-import multiprocessing
 import os
 import threading
 import time
 import traceback
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import click
 
 from pnp.build.digest import code_digest, folder_digest, key_of
-from pnp.build.games import LoadedGame, load_games
 from pnp.build.kinds import kinds_for
 from pnp.build.manifest import MANIFEST, Manifest, Record, Stamp, stamp_of
 from pnp.build.options import RunOptions
 from pnp.build.target import Rendered, Target, TargetKind
-from pnp.model.game import find_templates_folder
+from pnp.model.folders import find_templates_folder
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutsideRoot, inside, os_faults
 from pnp.output.transaction import Transaction
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pnp.build.games import LoadedGame
 
 log = logging.getLogger("pnp")
 Progress = Callable[[str], None]
@@ -120,8 +122,11 @@ class _Run:
         stale_units = []
         for unit in self.units:
             (self.carried_units if self._unit_fresh(unit) else stale_units).append(unit)
-        loaded = load_games([u.folder for u in stale_units if u.folder is not None])
-        self.games = {u.scope: g for u, g in zip([u for u in stale_units if u.folder is not None], loaded)}
+        with_games = [u for u in stale_units if u.folder is not None]
+        if with_games:
+            from pnp.build.games import load_games  # the model and the engines, only when needed
+
+            self.games = dict(zip((u.scope for u in with_games), load_games([u.folder for u in with_games])))
         for unit in stale_units:
             for kind in sorted(self.kinds.values(), key=lambda k: k.priority):
                 for target in kind.plan(self.games.get(unit.scope), self.options):
@@ -337,6 +342,8 @@ class _Scheduler:
         if not self.needed:
             return
         _start_worker(self.work.games, self.work.options)
+        from concurrent.futures import ProcessPoolExecutor
+
         processes = min(self.work.options.processes, len(self.needed))
         if processes <= 1:
             while self.ready:
@@ -347,6 +354,8 @@ class _Scheduler:
             self._pump(pool, processes)
 
     def _pump(self, pool: ProcessPoolExecutor, processes: int) -> None:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         running = set()
         while self.ready or running:
             while self.ready and len(running) < processes + 1:
@@ -376,5 +385,7 @@ class _Scheduler:
 
 def _context():
     """fork where there is one: workers inherit the loaded games instead of unpickling them."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else methods[0])

@@ -19,7 +19,7 @@ import click
 
 from pnp.build.options import BuildOptions
 from pnp.build.runner import run
-from pnp.model.game import find_templates_folder
+from pnp.model.folders import find_templates_folder
 
 FIRST = ("sheets", "png-page")
 

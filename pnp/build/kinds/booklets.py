@@ -6,10 +6,14 @@ booklets of every paper size take, so a language's booklet is laid out once.
 
 from __future__ import annotations
 
-from pnp.build.games import LoadedGame
+from typing import TYPE_CHECKING
+
 from pnp.build.kinds.rulebooks import rulebook_languages
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
 
 PAGES, BOOKLET = "booklet-pages", "booklet"
 

@@ -7,9 +7,13 @@ example and language: an example's steps are drawn together, at one cell size.
 
 from __future__ import annotations
 
-from pnp.build.games import LoadedGame
+from typing import TYPE_CHECKING
+
 from pnp.build.options import DiagramOptions
 from pnp.build.target import Rendered, Target, TargetKind
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
 
 NAME = "diagram"
 

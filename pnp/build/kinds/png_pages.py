@@ -7,11 +7,15 @@ stored DPI makes it print at true size. Pages are planned from the sheet layout
 
 from __future__ import annotations
 
-from pnp.build.games import LoadedGame
+from typing import TYPE_CHECKING
+
 from pnp.build.kinds import sheets
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.paper import PAPERS
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
 
 NAME = "png-page"
 

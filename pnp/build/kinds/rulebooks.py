@@ -7,10 +7,14 @@ file of the game folder and the templates.
 
 from __future__ import annotations
 
-from pnp.build.games import LoadedGame
+from typing import TYPE_CHECKING
+
 from pnp.build.kinds.sheets import languages_of
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
 
 NAME = "rulebook"
 BILINGUAL = ("en", "da")

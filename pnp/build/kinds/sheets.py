@@ -9,16 +9,19 @@ in-memory step that the PNG pages take.
 
 from __future__ import annotations
 
-from pnp.build.games import LoadedGame
+from typing import TYPE_CHECKING
+
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
-from pnp.i18n.catalog import Texts
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import SheetSpec, fit_grid
-from pnp.model.components import ComponentSet
 from pnp.model.problems import Location, Problems
 from pnp.model.units import mm
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
+    from pnp.model.components import ComponentSet
 
 NAME = "sheets"
 
@@ -57,6 +60,7 @@ def _target(loaded: LoadedGame, component_set: ComponentSet, language: str | Non
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import Footer, SheetOptions, paint_set
 
