@@ -3,25 +3,16 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-TWO_SETS = """\
-sets:
-  chips:
-    kind: token
-    shape: circle
-    width: 20mm
-    bleed: 2mm
-    attributes: [colour]
-    items:
-      - {id: gold, colour: gold}
-    front:
-      background: ${colour}
-      elements:
-        - text: {key: chip.name, size: 8pt, colour: ink}
-    back: same
+from pnp.cli import main
+from tests.conftest import MINIMAL_COMPONENTS
+
+DISCS = """\
   discs:
     kind: token
     shape: circle
@@ -32,6 +23,17 @@ sets:
     front:
       background: ink
 """
+TWO_SETS = MINIMAL_COMPONENTS + DISCS
+
+
+def invoke(args: list[str], cwd: Path):
+    """The CLI through CliRunner, run in cwd (where content/ is)."""
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        return CliRunner().invoke(main, args, catch_exceptions=False)
+    finally:
+        os.chdir(old)
 
 
 @pytest.fixture

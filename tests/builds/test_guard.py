@@ -6,11 +6,9 @@ import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-
-from pnp.cli import main
 from pnp.output.files import OutsideRoot, write_file
 from pnp.output.transaction import Transaction
+from tests.builds.conftest import invoke
 
 
 @pytest.mark.parametrize("relative", ["../escaped.pdf", "a/../../escaped.pdf", "/tmp/escaped.pdf", ".", "a/.."])
@@ -47,15 +45,6 @@ def test_the_transaction_refuses_to_stage_or_remove_outside_out(tmp_path):
                 act()
 
 
-def _run(args, cwd):
-    old = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return CliRunner().invoke(main, args, catch_exceptions=False)
-    finally:
-        os.chdir(old)
-
-
 def test_translate_import_writes_only_inside_the_game_folder(make_game, tmp_path):
     folder = make_game()
     outside = tmp_path / "elsewhere"
@@ -63,7 +52,7 @@ def test_translate_import_writes_only_inside_the_game_folder(make_game, tmp_path
     text = folder / "text"
     (outside / "da.yaml").write_text((text / "da.yaml").read_text(encoding="utf-8"), encoding="utf-8")
     (outside / "en.yaml").write_text((text / "en.yaml").read_text(encoding="utf-8"), encoding="utf-8")
-    exported = _run(["translate", "export", "tiny", "-o", "da.po"], tmp_path)
+    exported = invoke(["translate", "export", "tiny", "-o", "da.po"], tmp_path)
     assert exported.exit_code == 0, exported.output
     for child in text.iterdir():
         child.unlink()
@@ -72,7 +61,7 @@ def test_translate_import_writes_only_inside_the_game_folder(make_game, tmp_path
     before = (outside / "da.yaml").read_bytes()
     po = (tmp_path / "da.po").read_text(encoding="utf-8").replace('msgstr "Guld"', 'msgstr "Guldet"')
     (tmp_path / "da.po").write_text(po, encoding="utf-8")
-    result = _run(["translate", "import", "tiny", "da.po"], tmp_path)
+    result = invoke(["translate", "import", "tiny", "da.po"], tmp_path)
     assert result.exit_code == 1 and "refusing to write" in result.output and "Traceback" not in result.output
     assert (outside / "da.yaml").read_bytes() == before
 
@@ -83,6 +72,6 @@ def test_an_output_name_that_would_leave_out_stops_the_build_before_any_write(ma
 
     for escape in ("../../escaped", "../output/escaped"):  # outside --out, and inside it but not plain
         monkeypatch.setattr(sheets, "stem", lambda loaded, component_set, language, paper: f"{escape}-{language}-{paper}")
-        result = _run(["build", "--paper", "a4", "-j", "1"], tmp_path)
+        result = invoke(["build", "--paper", "a4", "-j", "1"], tmp_path)
         assert result.exit_code == 1 and "refusing to write" in result.output
         assert not list(Path(tmp_path).rglob("escaped*")) and not (tmp_path / "output").exists()

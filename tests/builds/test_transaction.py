@@ -13,35 +13,24 @@ import sys
 import time
 
 import pytest
-from click.testing import CliRunner
 from PIL import Image
 from pypdf import PdfReader
 
 from pnp.build.kinds import all_kinds
-from pnp.cli import main
-from tests.builds.conftest import digests
+from tests.builds.conftest import digests, invoke
 from tests.conftest import ROOT
 
 QUICK = ["--paper", "a4", "--dpi", "72", "-j", "1"]
 
 
-def cli(args, cwd):
-    old = os.getcwd()
-    os.chdir(cwd)
-    try:
-        return CliRunner().invoke(main, args, catch_exceptions=False)
-    finally:
-        os.chdir(old)
-
-
 def test_a_late_failure_in_the_second_game_leaves_the_first_games_files_byte_identical(two_sets, tmp_path):
     first, second = two_sets("first"), two_sets("second")
-    assert cli(["build", *QUICK, "-q"], tmp_path).exit_code == 0
+    assert invoke(["build", *QUICK, "-q"], tmp_path).exit_code == 0
     before = digests(tmp_path / "output")
     manifest = (tmp_path / "output" / ".pnp" / "manifest.json").read_bytes()
     (first / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
     (second / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n", encoding="utf-8")
-    result = cli(["build", *QUICK], tmp_path)
+    result = invoke(["build", *QUICK], tmp_path)
     assert result.exit_code == 1 and "text 'chip.name' (en) does not fit its box" in result.output
     assert digests(tmp_path / "output") == before
     assert (tmp_path / "output" / ".pnp" / "manifest.json").read_bytes() == manifest
@@ -51,7 +40,7 @@ def test_a_late_failure_in_the_second_game_leaves_the_first_games_files_byte_ide
 def test_a_failed_first_build_leaves_no_output_folder(two_sets, tmp_path):
     folder = two_sets()
     (folder / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n", encoding="utf-8")
-    assert cli(["build", *QUICK], tmp_path).exit_code == 1
+    assert invoke(["build", *QUICK], tmp_path).exit_code == 1
     assert not (tmp_path / "output").exists()
 
 
@@ -63,11 +52,11 @@ def test_a_library_refusal_while_rendering_is_one_line_naming_game_and_target(tw
         raise ValueError("dash pattern of zero length")
 
     monkeypatch.setattr(pnp.paint.sheets, "paint_set", refuse)
-    result = cli(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
+    result = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "Error: tiny: cannot make tiny-chips-en-a4: ValueError: dash pattern of zero length (run with -vv for details)" in result.output
     assert not (tmp_path / "output").exists()
-    detailed = cli(["build", *QUICK, "--format", "pdf", "--lang", "en", "-vv"], tmp_path)
+    detailed = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en", "-vv"], tmp_path)
     assert detailed.exit_code == 1 and "Traceback" in detailed.output and "in refuse" in detailed.output
 
 
@@ -75,7 +64,7 @@ def test_a_library_refusal_while_rendering_is_one_line_naming_game_and_target(tw
                                          (errno.EROFS, "read-only file system")])
 def test_an_os_fault_while_writing_is_one_line_and_changes_nothing(two_sets, tmp_path, monkeypatch, code, cause):
     two_sets()
-    assert cli(["build", *QUICK, "-q"], tmp_path).exit_code == 0
+    assert invoke(["build", *QUICK, "-q"], tmp_path).exit_code == 0
     before = digests(tmp_path / "output")
     (tmp_path / "content" / "tiny" / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
     import pnp.output.files
@@ -84,7 +73,7 @@ def test_an_os_fault_while_writing_is_one_line_and_changes_nothing(two_sets, tmp
         raise OSError(code, os.strerror(code), str(path))
 
     monkeypatch.setattr(pnp.output.files, "_write_new", fault)
-    result = cli(["build", *QUICK], tmp_path)
+    result = invoke(["build", *QUICK], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
     [line] = result.output.strip().splitlines()
     assert line.startswith("Error: cannot write output/.pnp/staging-") and line.endswith(cause)
@@ -93,7 +82,7 @@ def test_an_os_fault_while_writing_is_one_line_and_changes_nothing(two_sets, tmp
 
 def test_a_fault_while_moving_files_into_place_undoes_the_moves_made(two_sets, tmp_path, monkeypatch):
     two_sets()
-    assert cli(["build", *QUICK, "-q"], tmp_path).exit_code == 0
+    assert invoke(["build", *QUICK, "-q"], tmp_path).exit_code == 0
     before = digests(tmp_path / "output")
     (tmp_path / "content" / "tiny" / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
     (tmp_path / "content" / "tiny" / "game.yaml").write_text(
@@ -108,7 +97,7 @@ def test_a_fault_while_moving_files_into_place_undoes_the_moves_made(two_sets, t
         return real_replace(source, target)
 
     monkeypatch.setattr(os, "replace", flaky)
-    result = cli(["build", *QUICK], tmp_path)
+    result = invoke(["build", *QUICK], tmp_path)
     assert result.exit_code == 1 and "permission denied" in result.output
     assert len(into_place) > 3  # the files moved before the failure were put back
     assert digests(tmp_path / "output") == before
@@ -117,7 +106,7 @@ def test_a_fault_while_moving_files_into_place_undoes_the_moves_made(two_sets, t
 def test_an_output_folder_under_a_file_is_one_line(two_sets, tmp_path):
     two_sets()
     (tmp_path / "blocker").write_text("a file", encoding="utf-8")
-    result = cli(["build", *QUICK, "--out", "blocker/out"], tmp_path)
+    result = invoke(["build", *QUICK, "--out", "blocker/out"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "cannot write blocker" in result.output and "a file stands where a folder is needed" in result.output
 
@@ -125,7 +114,7 @@ def test_an_output_folder_under_a_file_is_one_line(two_sets, tmp_path):
 @pytest.mark.parametrize("offset", ["nan,0", "0,inf", "-inf,1", "1", "a,b", "25,0"])
 def test_a_bad_back_offset_is_a_usage_error_before_anything_is_written(two_sets, tmp_path, offset):
     two_sets()
-    result = cli(["build", *QUICK, "--back-offset", offset], tmp_path)
+    result = invoke(["build", *QUICK, "--back-offset", offset], tmp_path)
     assert result.exit_code == 2 and "--back-offset" in result.output
     assert not (tmp_path / "output").exists()
 
