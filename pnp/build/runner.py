@@ -28,7 +28,7 @@ import click
 
 from pnp.build.digest import code_digest, folder_digest, key_of
 from pnp.build.kinds import kinds_for
-from pnp.build.manifest import MANIFEST, Manifest, Record, Stamp, stamp_of
+from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
 from pnp.build.options import RunOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.model.folders import find_templates_folder
@@ -115,6 +115,7 @@ class _Run:
         self.games: dict[str, LoadedGame] = {}
         self.result = RunResult()
         self.records: dict[str, Record] = {}
+        self.old_stamps = {p: s for r in self.manifest.targets.values() for p, s in r.files.items()}
 
     # --- planning ------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class _Run:
         return self.manifest.intact(record, self.out)
 
     def _add(self, target: Target, unit: Unit) -> None:
-        target = _with_unit(target, unit.scope)
+        target = replace(target, unit=unit.scope)
         if target.id in self.targets:
             raise TargetFailed(f"two outputs of {unit.folder or unit.scope} are both named {target.id}")
         self.targets[target.id] = target
@@ -230,7 +231,7 @@ class _Run:
         stamps = {}
         for path in target.paths:
             data = rendered.files[path]
-            old = self._old_stamp(path)
+            old = self.old_stamps.get(path)
             if old is not None and old.sha256 == hashlib.sha256(data).hexdigest() and old.matches(self.out / path):
                 stamps[path] = old
                 self.result.unchanged += 1
@@ -239,11 +240,6 @@ class _Run:
             stamps[path] = stamp_of(data, self.tx.staging / "new" / path)
             self.result.written.append(self.out / path)
         self.records[target.id] = Record(self.keys[target.id], target.unit, target.kind, stamps, list(rendered.warnings))
-
-    def _old_stamp(self, path: str) -> Stamp | None:
-        if not hasattr(self, "_stamps"):
-            self._stamps = {p: s for r in self.manifest.targets.values() for p, s in r.files.items()}
-        return self._stamps.get(path)
 
     # --- commit --------------------------------------------------------------------
 
@@ -286,10 +282,6 @@ class _Run:
                     self.result.removed.append(self.out / path)
                 elif (self.out / path).exists():
                     self.result.warnings.append(f"left {path}: changed since pnp wrote it")
-
-
-def _with_unit(target: Target, scope: str) -> Target:
-    return replace(target, unit=scope)
 
 
 # --- processes ------------------------------------------------------------------------
@@ -342,13 +334,13 @@ class _Scheduler:
         if not self.needed:
             return
         _start_worker(self.work.games, self.work.options)
-        from concurrent.futures import ProcessPoolExecutor
-
         processes = min(self.work.options.processes, len(self.needed))
         if processes <= 1:
             while self.ready:
                 self._done(_render_one(*self._task(heapq.heappop(self.ready)[2])))
             return
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(processes, mp_context=_context(), initializer=_start_worker,
                                  initargs=(self.work.games, self.work.options, os.getpid())) as pool:
             self._pump(pool, processes)

@@ -15,7 +15,11 @@ from typing import Any, Callable, Iterable
 
 @dataclass(frozen=True)
 class Target:
-    """One thing to render: `paths` are the files it makes; none for an in-memory step."""
+    """One thing to render: `paths` are the files it makes; none for an in-memory step.
+
+    `id` is unique in a run (the path of its file where it has one); `unit` is filled in
+    by the runner (kinds leave it empty); `label` names it in progress and errors.
+    """
 
     id: str
     kind: str
