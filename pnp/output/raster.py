@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import io
 import threading
+
 import pypdfium2
 from PIL import Image
-
 
 _PDFIUM = threading.Lock()
 # zlib level of PNG pages. Measured by bench/build_all.py on the full kit's 54 sheet pages
