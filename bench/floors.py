@@ -46,7 +46,8 @@ def _raster_one(task: tuple[str, int, int, int]) -> int:
 
     path, page, dpi, level = task
     document = pypdfium2.PdfDocument(path)
-    image = document[page].render(scale=dpi / 72).to_pil().convert("RGB")
+    bitmap = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
+    image = bitmap.to_pil().convert("RGB")
     document.close()
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)

@@ -31,17 +31,21 @@ def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> 
         document = pypdfium2.PdfDocument(pdf)
         try:
             page = document[index]
-            width, height = page.get_size()
+            target = tuple(pixel_size(side, dpi) for side in page.get_size())
             # Scale a hair under dpi/72 so PDFium's rounding up lands on the true pixel size.
-            bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False,
-                                 fill_color=(255, 255, 255, 0 if transparent else 255))
-            image = bitmap.to_pil()
+            # RGBX in PDFium's buffer is read by Pillow without a copy; the copy made here by
+            # convert() is taken before the document (which owns the buffer) is closed.
+            bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False, rev_byteorder=True,
+                                 prefer_bgrx=not transparent, fill_color=(255, 255, 255, 0 if transparent else 255))
+            return _exact(bitmap.to_pil(), target).convert("RGBA" if transparent else "RGB")
         finally:
             document.close()
-    target = (pixel_size(width, dpi), pixel_size(height, dpi))
-    if image.size != target:
-        image = image.crop((0, 0, *target)) if image.width >= target[0] else image.resize(target)
-    return image.convert("RGBA" if transparent else "RGB")
+
+
+def _exact(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    if image.size == size:
+        return image
+    return image.crop((0, 0, *size)) if image.width >= size[0] else image.resize(size)
 
 
 def page_count(pdf: bytes) -> int:
