@@ -13,10 +13,10 @@ import pypdfium2
 from PIL import Image
 
 _PDFIUM = threading.Lock()
-# zlib level of PNG pages. Measured by bench/build_all.py on the full kit's 54 sheet pages
-# (raster + encode on 2 cores): level 6 took 16.0 s for 9.0 MB, level 3 9.5 s for 14.1 MB,
-# level 1 10.5 s for 14.3 MB. Level 3 saves about 40 % of the time for pages that stay
-# small (about 0.26 MB each at 300 dpi); the pixels are the same at every level.
+# zlib level of PNG pages. bench/build_all.py encodes the full kit's 54 sheet pages (300 dpi)
+# at each level: level 6 took 12.2 s of CPU for 9.0 MB, level 3 7.1 s for 14.1 MB, level 1
+# 7.2 s for 14.3 MB. Level 3 saves 40 % of the encoding (the larger part of a kit's time)
+# for pages that stay small, about 0.26 MB each; the pixels are the same at every level.
 COMPRESS_LEVEL = 3
 
 
