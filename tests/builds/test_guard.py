@@ -62,8 +62,23 @@ def test_translate_import_writes_only_inside_the_game_folder(make_game, tmp_path
     po = (tmp_path / "da.po").read_text(encoding="utf-8").replace('msgstr "Guld"', 'msgstr "Guldet"')
     (tmp_path / "da.po").write_text(po, encoding="utf-8")
     result = invoke(["translate", "import", "tiny", "da.po"], tmp_path)
-    assert result.exit_code == 1 and "refusing to write" in result.output and "Traceback" not in result.output
+    # Refused when writing (or, where content checks refuse such a link, when reading).
+    assert result.exit_code == 1 and "Traceback" not in result.output
     assert (outside / "da.yaml").read_bytes() == before
+
+
+def test_translate_stamp_writes_only_inside_the_game_folder(make_game, tmp_path):
+    folder = make_game()
+    (folder / "text" / "en.yaml").write_text("chip.name: Golden\n", encoding="utf-8")  # the Danish is now stale
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text((folder / "text" / "da.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "text" / "da.yaml").unlink()
+    (folder / "text" / "da.yaml").symlink_to(outside)
+    before = outside.read_bytes()
+    result = invoke(["translate", "stamp", "tiny"], tmp_path)
+    # Refused when writing (or, where content checks refuse such a link, when reading).
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert outside.read_bytes() == before
 
 
 def test_an_output_name_that_would_leave_out_stops_the_build_before_any_write(make_game, tmp_path, monkeypatch):
