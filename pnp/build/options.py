@@ -35,7 +35,8 @@ class RunOptions:
     out: Path = Path("output")
     jobs: int = 0  # 0: one process per core
     force: bool = False
-    kinds: tuple[str, ...] | None = None  # only these target kinds (and what they depend on)
+    # Only these target kinds (and what they need): a partial run, which removes nothing.
+    kinds: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.jobs < 0:

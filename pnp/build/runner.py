@@ -256,15 +256,13 @@ class _Run:
 
     def _next_manifest(self) -> Manifest:
         scopes = {u.scope for u in self.units}
-        stale_scopes = scopes - {u.scope for u in self.carried_units}
         old = self.manifest
-        targets = {tid: r for tid, r in old.targets.items() if r.unit not in stale_scopes}
-        for tid in self.fresh:
-            targets[tid] = old.targets[tid]
-        for tid, record in old.targets.items():
-            # Outputs of kinds this run did not make stay, if the game still has them.
-            if record.unit in stale_scopes and record.kind not in self.selected and tid in self.targets:
-                targets[tid] = record
+        if self.options.kinds is not None:
+            # A partial run (some kinds only) adds what it made and forgets the units' keys,
+            # so the next full run checks every target of these games.
+            return Manifest({s: k for s, k in old.units.items() if s not in scopes}, {**old.targets, **self.records})
+        stale_scopes = scopes - {u.scope for u in self.carried_units}
+        targets = {tid: r for tid, r in old.targets.items() if r.unit not in stale_scopes or tid in self.fresh}
         targets.update(self.records)
         units = {s: k for s, k in old.units.items() if s not in scopes}
         units.update({u.scope: u.key for u in self.units})
@@ -272,6 +270,8 @@ class _Run:
 
     def _remove_outdated(self, manifest: Manifest) -> None:
         """Files pnp wrote for these units that the run no longer makes (unless edited by hand)."""
+        if self.options.kinds is not None:
+            return  # a partial run does not know what the whole build makes
         kept = {p for r in manifest.targets.values() for p in r.files}
         for record in self.manifest.targets.values():
             for path, stamp in record.files.items():

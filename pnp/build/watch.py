@@ -3,9 +3,9 @@
 Changes are reported by watchfiles (the operating system's file events through the
 Rust `notify` crate, debounced, with a polling fallback it chooses itself). After a
 change the affected games are built in two runs: first the component sheets and their
-PNG pages, so a changed card is on screen first, then everything else (rulebooks that
-picture the card, booklets). Both runs are incremental; an error is printed in the
-usual located form and the watch goes on.
+PNG pages on the first paper size, so a changed card is on screen first, then everything
+else (other papers, rulebooks that picture the card, booklets). Both runs are
+incremental; an error is printed in the usual located form and the watch goes on.
 """
 
 from __future__ import annotations
@@ -54,13 +54,14 @@ def affected(folders: list[Path], templates: Iterable[Path], changed: list[Path]
 
 
 def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], None]) -> None:
-    """The sheets first, then the rest; every error is said, none ends the watch."""
+    """The sheets on the first paper first, then the rest; every error is said, none ends the watch."""
     if not folders:
         return
-    for kinds in (FIRST, None):
+    first = replace(options, kinds=FIRST, papers=options.papers[:1])
+    for step in (first, options):
         start = time.perf_counter()
         try:
-            result = run("build", folders, replace(options, kinds=kinds))
+            result = run("build", folders, step)
         except click.ClickException as error:
             say(f"error: {error.format_message()}")
             return
@@ -71,7 +72,7 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
         for warning in result.warnings:
             say(f"warning: {warning}")
         if result.written or result.removed:
-            say(f"{'sheets' if kinds else 'all'} done in {time.perf_counter() - start:.2f} s")
+            say(f"{'sheets' if step.kinds else 'all'} done in {time.perf_counter() - start:.2f} s")
 
 
 def _wanted(change, path: str) -> bool:

@@ -112,3 +112,18 @@ def test_strict_fails_on_a_warning_that_an_earlier_build_accepted(two_sets, tmp_
     assert "tiny: no da text for 'chip.name'; using English" in relaxed.warnings
     with pytest.raises(ContentError, match="--strict"):
         build([folder], BuildOptions(out=out, strict=True, **OPTIONS))
+
+
+def test_a_partial_run_removes_nothing_and_the_next_full_build_completes_it(two_sets, tmp_path):
+    folder, out = two_sets(), tmp_path / "out"
+    both = {**OPTIONS, "papers": ("a4", "letter")}
+    build([folder], BuildOptions(out=out, **both))
+    (folder / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
+    partial = build([folder], BuildOptions(out=out, kinds=("sheets",), **OPTIONS))
+    assert [p.name for p in partial.written] == ["tiny-chips-en-a4.pdf"] and not partial.removed
+    assert (out / "tiny" / "tiny-chips-en-letter.pdf").exists()
+    full = build([folder], BuildOptions(out=out, **both))
+    assert "tiny-chips-en-a4.pdf" not in {p.name for p in full.written}
+    clean = tmp_path / "clean"
+    build([folder], BuildOptions(out=clean, **both))
+    assert digests(out) == digests(clean)
