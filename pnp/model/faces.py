@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from PIL import Image as PILImage
-
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.problems import Location, Problems
 from pnp.model.reader import UNRESOLVED, Fields, join_key
@@ -353,6 +351,8 @@ def _image(fields: Fields, context: FaceContext) -> Image | None:
 
 def image_problem(path: Path) -> str | None:
     """Why Pillow cannot safely read the image (not an image, corrupt, a decompression bomb)."""
+    from PIL import Image as PILImage  # here: `pnp list` reads components without Pillow
+
     try:
         with PILImage.open(path) as image:
             if image.format not in ("PNG", "JPEG"):
