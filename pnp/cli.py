@@ -1,7 +1,9 @@
-"""Click commands only: parse options, call the builders, print, and exit 0, 1 or 2.
+"""Click commands only: parse options, call the build, print, and exit 0, 1 or 2.
 
-User errors (bad content, unknown game) are ClickExceptions: one message on stderr,
-exit 1, no traceback. Usage errors exit 2, Click's default.
+User errors (bad content, unknown game, a file that cannot be written) are
+ClickExceptions: one message on stderr, exit 1, no traceback (`-vv` logs it). Usage
+errors exit 2, Click's default. Libraries that draw are imported inside the commands
+that need them, so `pnp --help` and `pnp list` start at once.
 """
 
 from __future__ import annotations
@@ -9,16 +11,13 @@ from __future__ import annotations
 import functools
 import logging
 import sys
+import traceback
 from pathlib import Path
 
 import click
 
 from pnp import __version__
-from pnp.build import FORMATS, BuildOptions, build, load_games, used_text_keys
-from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import FLIPS
 from pnp.model.files import is_game_folder
-from pnp.model.game import LANGUAGES
 from pnp.model.problems import quote
 
 log = logging.getLogger("pnp")
@@ -28,15 +27,23 @@ class GameNotFound(click.ClickException):
     exit_code = 1
 
 
+class TranslationIncomplete(click.ClickException):
+    exit_code = 1
+
+
 def content_root() -> Path:
     return Path("content")
+
+
+def game_folders(root: Path) -> list[Path]:
+    return sorted(p for p in root.iterdir() if is_game_folder(p)) if root.is_dir() else []
 
 
 def resolve_games(names: tuple[str, ...]) -> list[Path]:
     """Game folders for names (a name under content/ or a path); all games for none."""
     root = content_root()
     if not names:
-        games = sorted(p for p in root.iterdir() if is_game_folder(p)) if root.is_dir() else []
+        games = game_folders(root)
         if not games:
             raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
         return games
@@ -44,39 +51,71 @@ def resolve_games(names: tuple[str, ...]) -> list[Path]:
     for name in names:
         candidate = Path(name) if is_game_folder(Path(name)) else root / name
         if not is_game_folder(candidate):
-            known = ", ".join(p.name for p in sorted(root.iterdir()) if is_game_folder(p)) if root.is_dir() else "none"
+            known = ", ".join(p.name for p in game_folders(root)) or "none"
             raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) or a folder with a game.yaml")
         folders.append(candidate)
     return folders
 
 
-def comma_list(allowed: tuple[str, ...]):
-    """A Click callback for 'a,b' options whose parts must come from allowed."""
+# --- option parsing (choices are read when a command runs, keeping --help light) ---------
+
+def _papers() -> tuple[str, ...]:
+    from pnp.layout.paper import PAPERS
+
+    return tuple(PAPERS)
+
+
+def _flips() -> tuple[str, ...]:
+    from pnp.layout.sheet import FLIPS
+
+    return tuple(FLIPS)
+
+
+def _languages() -> tuple[str, ...]:
+    from pnp.model.game import LANGUAGES
+
+    return LANGUAGES
+
+
+def comma_list(allowed):
+    """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
 
     def parse(ctx, param, value):
         if value is None:
             return None
+        choices = allowed()
         parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
-        wrong = [p for p in parts if p not in allowed]
+        wrong = [p for p in parts if p not in choices]
         if wrong or not parts:
-            raise click.BadParameter(f"expected a comma-separated list of {', '.join(allowed)}, got {value!r}")
+            raise click.BadParameter(f"expected a comma-separated list of {', '.join(choices)}, got {value!r}")
         return parts
 
     return parse
 
 
+def one_of(allowed):
+    def parse(ctx, param, value):
+        if value not in allowed():
+            raise click.BadParameter(f"expected one of {', '.join(allowed())}, got {value!r}")
+        return value
+
+    return parse
+
+
 def parse_offset(ctx, param, value):
+    from pnp.build.options import BadOption, check_back_offset
+
     try:
-        dx, dy = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(f"expected X,Y in millimetres such as 0.5,-1, got {value!r}") from None
-    if max(abs(dx), abs(dy)) > 20:
-        raise click.BadParameter("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
-    return (dx, dy)
+        offset = tuple(float(part) for part in value.split(","))
+        check_back_offset(offset)
+    except ValueError as error:
+        message = str(error) if isinstance(error, BadOption) else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}"
+        raise click.BadParameter(message) from None
+    return offset
 
 
 def verbosity_options(command):
-    @click.option("-v", "--verbose", count=True, help="Say more (repeat for debug output).")
+    @click.option("-v", "--verbose", count=True, help="Say more (-vv: debug output and tracebacks).")
     @click.option("-q", "--quiet", is_flag=True, help="Only errors; no progress bar.")
     @functools.wraps(command)
     def wrapper(*args, verbose: int, quiet: bool, **kwargs):
@@ -87,23 +126,57 @@ def verbosity_options(command):
     return wrapper
 
 
-def print_options(command):
+def run_options(command):
+    """--out, -j and --force: where outputs go and how the build runs."""
     options = [
         click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the outputs."),
-        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(tuple(PAPERS)), help="Paper sizes: a4, letter or both."),
-        click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True, help="How the printer turns the sheet for the back."),
-        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
-        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
-        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(FORMATS), help="Outputs: pdf, png or both."),
-        click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages to build (default: all the game has)."),
-        click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core)."),
+        click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def print_options(command):
+    options = [
+        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
+        click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
+        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
+        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(lambda: ("pdf", "png")), help="Outputs: pdf, png or both."),
+        click.option("--lang", "languages", default=None, callback=comma_list(_languages), help="Languages to build (default: all the game has)."),
+        click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return run_options(command)
+
+
+def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict):
+    from pnp.build import BuildOptions
+
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
+                        dpi=dpi, formats=formats, languages=languages, strict=strict)
+
+
+class _Group(click.Group):
+    """Turns an operating-system fault that escaped the commands into one line, exit 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if isinstance(error, BrokenPipeError):
+                raise  # Click ends quietly when the reader of our output went away
+            from pnp.output.files import OutputError, display
+
+            log.debug("%s", traceback.format_exc())
+            where = f"{display(Path(error.filename))}: " if error.filename else ""
+            raise OutputError(f"{where}{(error.strerror or str(error)).lower()}") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """pnp turns a tabletop game kept as YAML into a print-and-play kit."""
@@ -113,17 +186,47 @@ def main() -> None:
 @click.argument("games", nargs=-1)
 @print_options
 @verbosity_options
-def build_command(games, out, paper, duplex, back_offset, dpi, formats, languages, strict, quiet) -> None:
-    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all)."""
-    options = BuildOptions(out=out, papers=paper, flip=duplex, back_offset_mm=back_offset, dpi=dpi,
-                           formats=formats, languages=languages, strict=strict)
+def build_command(games, quiet, **options) -> None:
+    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all).
+
+    Only outputs whose inputs changed since the last build are made again (the
+    manifest is kept in OUT/.pnp/); --force makes everything.
+    """
+    from pnp.build import build
+
     folders = resolve_games(games)
     with _Progress(quiet) as progress:
-        result = build(folders, options, progress=progress.step, on_plan=progress.start)
+        result = build(folders, build_options(**options), progress=progress.step, on_plan=progress.start)
+    report(result, options["out"], quiet)
+
+
+def report(result, out: Path, quiet: bool) -> None:
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if not quiet:
-        click.echo(f"wrote {len(result.written)} files under {out}/", err=True)
+    if quiet:
+        return
+    parts = [f"wrote {len(result.written)} files under {out}/"]
+    if result.unchanged or result.skipped:
+        parts.append(f"{result.skipped} outputs up to date, {result.unchanged} rebuilt unchanged")
+    if result.removed:
+        parts.append(f"removed {len(result.removed)} no longer made")
+    click.echo("; ".join(parts), err=True)
+
+
+@main.command("watch")
+@click.argument("games", nargs=-1)
+@print_options
+@verbosity_options
+def watch_command(games, quiet, **options) -> None:
+    """Rebuild GAMES on every save: a changed card's sheet first, then the rest (Ctrl-C stops)."""
+    from pnp.build.watch import watch
+
+    folders = resolve_games(games)
+    click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    try:
+        watch(folders, build_options(**options), lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
 
 
 @main.command("check")
@@ -131,50 +234,54 @@ def build_command(games, out, paper, duplex, back_offset, dpi, formats, language
 @verbosity_options
 def check_command(games, quiet) -> None:
     """Check GAMES' content without drawing anything (default: all games)."""
+    from pnp.build import load_games
+
     loaded = load_games(resolve_games(games))
     if not quiet:
-        for game, _ in loaded:
+        for one in loaded:
+            game = one.game
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Output root; files go to <out>/<game>/diagrams/.")
-@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(("png", "svg", "pdf")), help="png, svg, pdf or several.")
-@click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages (default: all the game has).")
+@run_options
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@click.option("--lang", "languages", default=None, callback=comma_list(_languages), help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
-def diagrams_command(games, out, formats, languages, dpi, transparent, quiet) -> None:
-    """Write every rule diagram and example-play step of GAMES alone, for a README or web page."""
-    from pnp.paint.diagrams.output import write_diagrams
+def diagrams_command(games, out, jobs, force, formats, languages, dpi, transparent, quiet) -> None:
+    """Write every rule diagram and example-play step of GAMES alone (to OUT/<game>/diagrams/)."""
+    from pnp.build import DiagramOptions, build_diagrams
 
-    written = []
-    for folder in resolve_games(games):
-        written += write_diagrams(folder, out, formats, languages, transparent, dpi)
-    if not quiet:
-        click.echo(f"wrote {len(written)} files under {out}/", err=True)
+    options = DiagramOptions(out=out, jobs=jobs or 0, force=force, formats=formats, languages=languages,
+                             transparent=transparent, dpi=dpi)
+    with _Progress(quiet) as progress:
+        result = build_diagrams(resolve_games(games), options, progress=progress.step, on_plan=progress.start)
+    report(result, out, quiet)
 
 
 @main.command("list")
 def list_command() -> None:
-    """List the games under content/."""
+    """List the games under content/ (read from game.yaml and components.yaml only)."""
+    from pnp.model import load_game
+
     for folder in resolve_games(()):
-        for game, _ in load_games([folder]):
-            sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
-            click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+        game = load_game(folder)
+        sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
+        click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
 
 
 @main.command("calibrate")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
-@click.option("--paper", type=click.Choice(tuple(PAPERS)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True)
+@click.option("--paper", default="a4", show_default=True, callback=one_of(_papers), help="a4 or letter.")
+@click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="long or short.")
 def calibrate_command(out, paper, duplex) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.output.files import write_bytes
-    from pnp.paint.calibration import calibration_sheet
+    from pnp.build import CalibrationOptions, calibrate
 
-    write_bytes(out, calibration_sheet(PAPERS[paper], duplex))
+    calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, jobs=1))
     click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
 
 
@@ -189,7 +296,7 @@ class _Progress:
         return self
 
     def start(self, total: int) -> None:
-        if self.enabled:
+        if self.enabled and total:
             self.bar = click.progressbar(length=total, label="building", file=sys.stderr, item_show_func=lambda s: s)
             self.bar.__enter__()
 
@@ -213,59 +320,75 @@ def translate_group() -> None:
 @click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused.")
 def translate_status_command(games, strict) -> None:
     """Per game and language: missing, stale and unused text keys."""
+    from pnp.build import load_games, used_text_keys
     from pnp.i18n.status import format_status, game_status
 
     clean = True
-    for game, catalogs in load_games(resolve_games(games)):
-        used, where = used_text_keys(game)
-        statuses = game_status(catalogs, used, where)
+    for loaded in load_games(resolve_games(games)):
+        used, where = used_text_keys(loaded)
+        statuses = game_status(loaded.catalogs, used, where)
         clean = clean and all(status.ok for status in statuses)
-        click.echo(format_status(game.id, statuses))
+        click.echo(format_status(loaded.id, statuses))
     if strict and not clean:
         raise TranslationIncomplete("translations are incomplete (--strict)")
 
 
+def _translation_language(ctx, param, value):
+    languages = _languages()[1:]
+    if value not in languages:
+        raise click.BadParameter(f"expected one of {', '.join(languages)}, got {value!r}")
+    return value
+
+
+def language_option(command):
+    return click.option("--lang", "language", default="da", show_default=True, callback=_translation_language,
+                        help="The translation's language.")(command)
+
+
+def _one_game(game: str):
+    from pnp.build import load_games
+
+    [loaded] = load_games(resolve_games((game,)))
+    return loaded
+
+
 @translate_group.command("export")
 @click.argument("game")
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@language_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO file to write.")
 def translate_export_command(game, language, output) -> None:
     """Write GAME's texts as a PO file: context = key, msgid = English, msgstr = translation."""
     from pnp.i18n.po import export_po
     from pnp.output.files import write_text
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    write_text(output, export_po(catalogs, language, loaded.id))
+    loaded = _one_game(game)
+    write_text(output.parent, output.name, export_po(loaded.catalogs, language, loaded.id))
     click.echo(f"wrote {output}", err=True)
 
 
 @translate_group.command("import")
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@language_option
 def translate_import_command(game, po_file, language) -> None:
     """Bring a translator's PO file back into GAME's text/<lang>.yaml."""
     from pnp.i18n.catalog import catalog_path
     from pnp.i18n.po import import_po, read_po_file, write_catalog
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    loaded = _one_game(game)
+    catalogs = loaded.catalogs
     result = import_po(read_po_file(po_file), catalogs, language, file=str(po_file))
-    write_catalog(catalog_path(loaded.folder, language), result.entries, catalogs["en"].entries)
-    click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.folder, language)}", err=True)
+    write_catalog(catalog_path(loaded.game.folder, language), result.entries, catalogs["en"].entries)
+    click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.game.folder, language)}", err=True)
 
 
 @translate_group.command("stamp")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@language_option
 def translate_stamp_command(game, keys, language) -> None:
     """Mark translations as checked against the current English (all stale ones if no KEYS)."""
     from pnp.i18n.stamp import stamp
 
-    [(_, catalogs)] = load_games(resolve_games((game,)))
-    stamped = stamp(catalogs, language, keys or None)
+    stamped = stamp(_one_game(game).catalogs, language, keys or None)
     click.echo(f"stamped {len(stamped)} texts", err=True)
-
-
-class TranslationIncomplete(click.ClickException):
-    exit_code = 1

@@ -20,7 +20,7 @@ from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, Entry, fingerprint
 from pnp.model.files import content_file, read_regular_file
 from pnp.model.limits import MAX_PO_BYTES, MAX_TEXT_CHARS
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
-from pnp.output.files import write_bytes
+from pnp.output.files import write_file
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little
 
@@ -464,9 +464,10 @@ def write_catalog(path: Path, entries: Mapping[str, Entry], english_order: Itera
     """Write a translation catalog to `path` (text/<lang>.yaml of a game folder), atomically.
 
     ContentError, and nothing written, if the path leads out of its game folder or is
-    not a file (a link through text/ to elsewhere, a folder in its place).
+    not a file (a link through text/ to elsewhere, a folder in its place); the write
+    itself is guarded with the game folder as its root, symlinks included.
     """
     path = Path(path)
     content_file(path, path.parent.parent)
     data = render_catalog(entries, english_order, path.stem).encode("utf-8")
-    write_bytes(path, data)
+    write_file(path.parent.parent, Path(path.parent.name) / path.name, data)

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import polib
 import pytest
+
+from pnp.output.files import OutputError
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -299,7 +301,7 @@ def test_a_failed_write_keeps_the_old_file(game: Path, monkeypatch: pytest.Monke
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OutputError, match="disk full"):
         import_and_write(game, exported(game))
     assert da.read_bytes() == before
     assert sorted(p.name for p in da.parent.iterdir()) == ["da.yaml", "en.yaml"]

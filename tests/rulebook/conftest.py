@@ -6,18 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from pnp.i18n.catalog import fingerprint, load_catalogs
-from pnp.model.game import load_game
-from pnp.paint.rulebook import build_rulebooks
+from pnp.build import BuildOptions
+from pnp.build import build as build_kit
+from pnp.i18n.catalog import fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
 
 
 def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
-    game = load_game(folder)
-    catalogs = load_catalogs(game.folder, game.languages)
-    return build_rulebooks(game, catalogs, out, languages, papers, strict)
+    """A game's rulebooks and booklets only: (paths written, warnings)."""
+    options = BuildOptions(out=out, papers=papers, languages=languages, strict=strict, formats=("pdf",),
+                           kinds=("rulebook", "booklet"), jobs=1)
+    result = build_kit([folder], options)
+    return result.written, result.warnings
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,106 @@
+"""Component sheets: one duplex PDF per component set × language × paper.
+
+Sets with text are made once per language, others once. Every face of the set is
+painted (once, through the game's face cache) and checked before the sheets are drawn
+from the same Drawings: a text that does not fit, a missing glyph or key stops the
+build with every such problem located. With `--format png` alone the PDF is an
+in-memory step that the PNG pages take.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pnp.build.options import BuildOptions
+from pnp.build.target import Rendered, Target, TargetKind
+from pnp.layout.geometry import DoesNotFit
+from pnp.layout.paper import PAPERS
+from pnp.layout.sheet import SheetSpec, fit_grid
+from pnp.model.problems import Location, Problems
+from pnp.model.units import mm
+
+if TYPE_CHECKING:
+    from pnp.build.games import LoadedGame
+    from pnp.model.components import ComponentSet
+
+NAME = "sheets"
+
+
+def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
+    """The game's languages that the options ask for (all of them by default)."""
+    if options.languages is None:
+        return loaded.game.languages
+    return tuple(lang for lang in options.languages if lang in loaded.game.languages)
+
+
+def stem(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str) -> str:
+    return "-".join(p for p in (loaded.id, component_set.id, language, paper) if p)
+
+
+def sheet_id(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str) -> str:
+    return f"{loaded.id}/{stem(loaded, component_set, language, paper)}.pdf"
+
+
+def plan(loaded: LoadedGame, options: BuildOptions):
+    for component_set in loaded.game.sets:
+        languages = languages_of(loaded, options) if component_set.text_keys else (None,)
+        for language in languages:
+            for paper in options.papers:
+                yield _target(loaded, component_set, language, paper, options)
+
+
+def _target(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str, options: BuildOptions) -> Target:
+    target_id = sheet_id(loaded, component_set, language, paper)
+    faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
+    inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+              loaded.images_digest(faces), loaded.texts_digest(component_set.text_keys, language or "en"))
+    return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
+                  params=(component_set.id, language, paper, options.flip, tuple(options.back_offset_mm)),
+                  inputs=inputs, label=stem(loaded, component_set, language, paper))
+
+
+def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    from pnp.i18n.catalog import Texts
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import Footer, SheetOptions, paint_set
+
+    set_id, language, paper = target.params[:3]
+    component_set = next(s for s in loaded.game.sets if s.id == set_id)
+    texts = Texts(loaded.catalogs, language or "en")
+    problems = Problems()
+    painter = FacePainter(texts, language or "en", problems, cache=loaded.face_cache(language or "en"))
+    _check_fit(component_set, paper, problems)
+    for item in component_set.items:
+        for face in (item.front, item.back):
+            if face is not None:
+                painter.drawing(face, component_set.shape, component_set.bleed)
+    warnings = _fallbacks(loaded, texts, language, options.strict, problems)
+    problems.raise_if_any()
+    game = loaded.game
+    title = f"{game.title} – {component_set.id}" + (f" ({language})" if language else "")
+    offset = (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1]))
+    pdf = paint_set(component_set, painter, SheetOptions(PAPERS[paper], options.flip, offset), Footer(game.title, game.version, title))
+    return Rendered({path: pdf for path in target.paths}, pdf, warnings)
+
+
+def _check_fit(component_set: ComponentSet, paper: str, problems: Problems) -> None:
+    if component_set.kind == "board":
+        return  # a board larger than the paper is tiled
+    try:
+        fit_grid(PAPERS[paper], component_set.width, component_set.height, SheetSpec(bleed=component_set.bleed))
+    except DoesNotFit as error:
+        problems.add(component_set.location, f"sets.{component_set.id}", f"does not fit on {paper} paper: {error}")
+
+
+def _fallbacks(loaded: LoadedGame, texts: Texts, language: str | None, strict: bool, problems: Problems) -> list[str]:
+    """A warning per text shown in English; with --strict, a problem at the catalog."""
+    warnings = []
+    for key in texts.fallbacks:
+        warning = f"no {language} text for '{key}'; using English"
+        warnings.append(f"{loaded.id}: {warning}")
+        if strict:
+            problems.add(Location(str(loaded.catalogs[language].path)), key, warning + " (--strict)")
+    return sorted(set(warnings))
+
+
+KIND = TargetKind(NAME, "build", 0, plan, render)
