@@ -71,6 +71,12 @@ def _flips() -> tuple[str, ...]:
     return tuple(FLIPS)
 
 
+def _layouts() -> tuple[str, ...]:
+    from pnp.model.sheets import LAYOUTS
+
+    return LAYOUTS
+
+
 def _languages() -> tuple[str, ...]:
     from pnp.model.game import LANGUAGES
 
@@ -100,6 +106,11 @@ def one_of(allowed):
         return value
 
     return parse
+
+
+def optional(parse):
+    """A callback that lets None (the option not given) through and checks anything else."""
+    return lambda ctx, param, value: None if value is None else parse(ctx, param, value)
 
 
 def parse_offset(ctx, param, value):
@@ -142,6 +153,7 @@ def print_options(command):
     options = [
         click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
+        click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME", help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs side by side, for printers without duplex)."),
         click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
         click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
         click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(lambda: ("pdf", "png")), help="Outputs: pdf, png or both."),
@@ -153,11 +165,11 @@ def print_options(command):
     return run_options(command)
 
 
-def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict):
+def build_options(out, jobs, force, paper, duplex, layout, back_offset, dpi, formats, languages, strict):
     from pnp.build import BuildOptions
 
     return BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
-                        dpi=dpi, formats=formats, languages=languages, strict=strict)
+                        dpi=dpi, formats=formats, languages=languages, strict=strict, layout=layout)
 
 
 class _Group(click.Group):

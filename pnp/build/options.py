@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
+from pnp.model.sheets import LAYOUTS
 
 FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
@@ -59,10 +60,13 @@ class BuildOptions(RunOptions):
     formats: tuple[str, ...] = FORMATS
     languages: tuple[str, ...] | None = None
     strict: bool = False
+    layout: str | None = None  # over every set's own sheet layout, where its shape allows
 
     def __post_init__(self) -> None:
         super().__post_init__()
         check_back_offset(self.back_offset_mm)
+        if self.layout is not None:
+            _check_choices("layout", (self.layout,), LAYOUTS)
         _check_choices("paper", self.papers, tuple(PAPERS))
         _check_choices("format", self.formats, FORMATS)
         _check_choices("duplex", (self.flip,), FLIPS)

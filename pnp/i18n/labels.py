@@ -26,6 +26,13 @@ LABELS: dict[str, dict[str, str]] = {
         "edge-short": "short",
         "fold-a5-saddle": "Fold each sheet in half, nest them in order, sheet 1 outside, and staple on the fold.",
         "fold-a6-sheet": "Fold the top half back, then in half again; cut open the top fold.",
+        "sheet-footer": "{game} · {sets} · sheet {sheet} of {sheets} · {side} · print at 100 %",
+        "side-front": "front",
+        "side-back": "back",
+        "side-blank": "back: leave blank",
+        "side-fold": "fold on the dashed line, glue, then cut",
+        "glue-tab": "glue under part {part}",
+        "board-part": "board part {part} of {parts}",
     },
     "da": {
         "players": "Spillere",
@@ -46,6 +53,13 @@ LABELS: dict[str, dict[str, str]] = {
         "edge-short": "korte",
         "fold-a5-saddle": "Fold hvert ark på midten, læg dem i hinanden i rækkefølge, ark 1 yderst, og hæft i folden.",
         "fold-a6-sheet": "Fold den øverste halvdel bagud og så på midten igen; skær den øverste fold op.",
+        "sheet-footer": "{game} · {sets} · ark {sheet} af {sheets} · {side} · udskriv i 100 %",
+        "side-front": "forside",
+        "side-back": "bagside",
+        "side-blank": "bagside: lad den være tom",
+        "side-fold": "fold på den stiplede linje, lim og klip",
+        "glue-tab": "lim under del {part}",
+        "board-part": "brætdel {part} af {parts}",
     },
 }
 

@@ -3,7 +3,9 @@
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
 of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand,
-or both; `count:` repeats an item. Faces may use `${attribute}` and `when:`.
+or both; `count:` repeats an item, and a listed item may have a `width:` and `height:` of
+its own (Folio's three piece sizes). Faces may use `${attribute}` and `when:`.
+A set's `sheet:` says how its sheets are laid out (pnp.model.sheets).
 Set and item ids become parts of file names, so they are checked as ids; an id made
 from an item's values is turned into one. A set's item count, copies and size are
 bounded (pnp.model.limits) before anything is expanded.
@@ -22,6 +24,7 @@ from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, 
 from pnp.model.names import id_problem, slug
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields, join_key
+from pnp.model.sheets import SheetChoices, read_set_sheet
 from pnp.model.source import Node
 from pnp.model.templates import Templates
 from pnp.model.units import mm, to_mm
@@ -29,17 +32,27 @@ from pnp.model.units import mm, to_mm
 KINDS = ("card", "token", "tile", "piece", "board")
 SHAPES = ("rect", "circle", "hexagon")
 BACKS = ("same", "none")
+# Keys of a listed item besides its attributes: they cannot name attributes.
+ITEM_KEYS = ("id", "count", "width", "height")
 
 
 @dataclass(frozen=True)
 class Item:
-    """One distinct component: its attribute values, how many to print, and its faces."""
+    """One distinct component: its attribute values, how many to print, its faces and size."""
 
     id: str
     values: tuple[tuple[str, Any], ...]
     count: int
     front: Face
     back: Face | None
+
+    @property
+    def width(self) -> float:
+        return self.front.width
+
+    @property
+    def height(self) -> float:
+        return self.front.height
 
 
 @dataclass(frozen=True)
@@ -54,6 +67,7 @@ class ComponentSet:
     attributes: tuple[str, ...]
     items: tuple[Item, ...]
     location: Location
+    sheet: SheetChoices = SheetChoices()
 
     @property
     def count(self) -> int:
@@ -120,6 +134,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     value_sets = _item_values(fields, attributes, context.problems)
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
+    sheet = read_set_sheet(fields, shape)
     fields.finish()
     if front_node is None:
         return None
@@ -128,15 +143,25 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
     items = tuple(
-        _make_item(path, item_id, values, count, front_node, back_node, size, context)
-        for item_id, values, count in value_sets
+        _make_item(path, item_id, values, count, front_node, back_node, _own_size(own, size, shape), context)
+        for item_id, values, count, own in value_sets
     )
     if width is None or kind is None or shape is None:
         return None
     width, height = size
-    if not _size_allowed(kind, width, height, fields):
+    if not all(_size_allowed(kind, w, h, fields) for w, h in {size, *((i.width, i.height) for i in items)}):
         return None
-    return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items, node.location)
+    return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items,
+                        node.location, sheet)
+
+
+def _own_size(own: tuple[float | None, float | None], size: tuple[float, float], shape: str | None) -> tuple[float, float]:
+    """An item's size: its own width and height where it gives them, else the set's."""
+    width, height = own
+    if width is None and height is None:
+        return size
+    width = width or size[0]
+    return width, height or _natural_height(shape or "rect", width)
 
 
 def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: Fields, context: SetContext) -> bool:
@@ -186,7 +211,10 @@ def _natural_height(shape: str, width: float) -> float:
 def _attribute_names(fields: Fields) -> tuple[str, ...]:
     names = []
     for path, node in fields.items("attributes", default=[]):
-        if isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
+        if node.value in ITEM_KEYS:
+            fields.problems.add(node.location, path, f"{quote(node.value)} is an item's own key ({', '.join(ITEM_KEYS)}); "
+                                                     "name the attribute otherwise")
+        elif isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
             names.append(node.value)
         else:
             fields.problems.add(node.location, path, f"expected an attribute name, got {quote(node.value)}")
@@ -196,13 +224,16 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int]]:
-    """(id, attribute values, count) for every item: the product first, then the listed ones."""
+Sized = tuple[float | None, float | None]
+
+
+def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int, Sized]]:
+    """(id, attribute values, count, own size) for every item: the product first, then the listed ones."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
         return []
-    items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
+    items: list[tuple[str | None, dict, int, Sized]] = [(None, values, default_count, (None, None)) for values in product]
     for item_path, item_node in fields.items("items", default=[]):
         if len(items) >= MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
@@ -210,7 +241,7 @@ def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems
         items.append(_listed_item(item_node, item_path, attributes, default_count, problems))
     if not items:
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
-    copies = sum(count for _, _, count in items)
+    copies = sum(count for _, _, count, _ in items)
     if copies > MAX_COPIES_PER_SET:
         fields.report(fields.node, f"the set prints {copies} components, over the limit of {MAX_COPIES_PER_SET}")
         return []
@@ -234,34 +265,36 @@ def _product(fields: Fields) -> list[dict] | None:
     return [dict(combination) for combination in itertools.product(*axes)]
 
 
-def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, problems: Problems) -> tuple[str | None, dict, int]:
-    """An item of `items:`: its id (None to make one from its values), values and count."""
+def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int,
+                 problems: Problems) -> tuple[str | None, dict, int, Sized]:
+    """An item of `items:`: its id (None to make one from its values), values, count and own size."""
     fields = Fields(node, path, problems)
     item_id = fields.text("id", default=None)
     problem = item_id is not None and id_problem(item_id, "an item id")
     if problem:
         fields.report(fields.values["id"], problem, "id")
     count = fields.integer("count", default=default_count, minimum=1) or 1
+    size = (fields.length("width", default=None), fields.length("height", default=None))
     values = {}
     for name in attributes:
         value_node = fields.get(name, default=None)
         if value_node is not None:
             values[name] = value_node.value
     fields.finish()
-    return (None if problem else item_id, values, count)
+    return (None if problem else item_id, values, count, size)
 
 
-def _with_ids(items: list[tuple[str | None, dict, int]]) -> list[tuple[str, dict, int]]:
+def _with_ids(items: list[tuple[str | None, dict, int, Sized]]) -> list[tuple[str, dict, int, Sized]]:
     """Ids made from values ('red-1-3') get '-2', '-3' when values repeat (Folio's pairs); given ids stay."""
     seen: dict[str, int] = {}
     result = []
-    for index, (item_id, values, count) in enumerate(items):
+    for index, (item_id, values, count, size) in enumerate(items):
         if item_id is None:
             # Room is kept for the '-N' that repeated values add.
             base = slug("-".join(str(v) for v in values.values()))[: MAX_ID_CHARS - 6].strip("-") or f"item{index + 1}"
             seen[base] = seen.get(base, 0) + 1
             item_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
-        result.append((item_id, values, count))
+        result.append((item_id, values, count, size))
     return result
 
 

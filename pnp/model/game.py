@@ -1,7 +1,7 @@
 """A game folder (content/<game>/) → a `Game`: its facts, palette and component sets.
 
-`game.yaml` holds the facts (title, authors, version, licence, languages, players, …)
-and the palette; `components.yaml` the component sets. Every problem of every file
+`game.yaml` holds the facts (title, authors, version, licence, languages, players, …),
+the palette and how sheets are laid out (`sheets:`); `components.yaml` the component sets. Every problem of every file
 is collected before one ContentError is raised. Each file the folder may hold is
 checked to be a regular file inside it before anything is read, so a folder or FIFO
 where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent".
@@ -19,6 +19,7 @@ from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import default_templates_folder, find_templates_folder  # noqa: F401  (used by callers)
 from pnp.model.reader import Fields
+from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
 
@@ -43,6 +44,7 @@ class Game:
     palette: dict[str, Colour]
     sets: tuple[ComponentSet, ...]
     location: Location
+    sheets: SheetChoices = SheetChoices()
 
 
 def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
@@ -100,6 +102,7 @@ def _read_info(folder: Path, problems: Problems) -> dict:
         age=fields.text("age", default="") or "",
         palette=_palette(fields),
         location=node.location,
+        sheets=read_game_sheets(fields),
     )
     fields.finish()
     return info
