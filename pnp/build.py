@@ -4,6 +4,8 @@ rulebooks), checking everything before writing, then writing PDFs and PNGs with 
 Every game's rulebook structure, diagrams and example plays are checked, and every face
 of every sheet is painted once in memory, before a single file is replaced: a text that
 does not fit, a missing glyph or key, an illegal example move stops the build first.
+Each language built gets one summary of its texts set in the source language, its stale
+translations and what status flags in them (errors under --strict).
 """
 
 from __future__ import annotations
@@ -12,20 +14,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from pnp.i18n.catalog import Catalog, Texts, load_game_catalogs
+import click
+
+from pnp.i18n.catalog import Catalogs, Texts, load_game_catalogs
+from pnp.i18n.labels import label_warning
+from pnp.i18n.markup import strip_markup
+from pnp.i18n.status import build_report
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import SheetSpec, fit_grid
 from pnp.model import Game, load_game
 from pnp.model.components import ComponentSet
-from pnp.model.diagrams import read_diagram_book
-from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.game import TITLE_KEY
+from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook, rulebook_path
 from pnp.model.units import mm
 from pnp.output.files import write_bytes
 from pnp.output.raster import page_count, render_page, write_png
 from pnp.paint.diagrams import load_diagrams
 from pnp.paint.faces import FacePainter
+from pnp.paint.proof import game_statuses
 from pnp.paint.rulebook import build_rulebooks
 from pnp.paint.sheets import Footer, SheetOptions, paint_set
 
@@ -76,50 +84,24 @@ class BuildResult:
 Progress = Callable[[str], None]
 
 
-def used_text_keys(game: Game) -> tuple[set[str], dict[str, Location]]:
-    """Every catalog key the game's outputs read, with where each is first used."""
-    where: dict[str, Location] = {}
-    for component_set in game.sets:
-        for item in component_set.items:
-            for face in (item.front, item.back):
-                for element in face.elements if face else ():
-                    if getattr(element, "key", None):
-                        where.setdefault(element.key, element.location)
-    _rulebook_keys(game, where)
-    return set(where), where
-
-
-def _rulebook_keys(game: Game, where: dict[str, Location]) -> None:
-    """Keys the rulebook, its generated components section, diagrams and example plays read."""
-    if not rulebook_path(game.folder).is_file():
-        return
-    rulebook = load_rulebook(game.folder)
-    here = Location(str(rulebook_path(game.folder)))
-    for key in rulebook.text_keys:
-        where.setdefault(key, here)
-    for component_set in game.sets:
-        for suffix in ("name", "description"):
-            where.setdefault(f"component.{component_set.id}.{suffix}", here)
-    problems = Problems()
-    book = read_diagram_book(game.folder, problems)
-    problems.raise_if_any()
-    for diagram in book.diagrams.values():
-        where.setdefault(diagram.caption_key, diagram.location)
-        for frame in (*diagram.frames, diagram.overlay):
-            if frame is not None and frame.label_key:
-                where.setdefault(frame.label_key, frame.location)
-    for example in book.examples.values():
-        for opening in ("intro", "markers"):
-            where.setdefault(f"example.{example.id}.{opening}", example.location)
-        for step in example.steps:
-            for key in step.text_keys:
-                where.setdefault(key, step.location)
-
-
 def game_languages(game: Game, options: BuildOptions) -> tuple[str, ...]:
     if options.languages is None:
         return game.languages
     return tuple(lang for lang in options.languages if lang in game.languages)
+
+
+class NoSuchLanguage(click.ClickException):
+    exit_code = 1
+
+
+def check_languages(languages: tuple[str, ...] | None, games: Iterable[Game]) -> None:
+    """Every language asked for is one that at least one of the games has (NoSuchLanguage if not)."""
+    games = list(games)
+    for language in languages or ():
+        if not any(language in game.languages for game in games):
+            known = ", ".join(dict.fromkeys(lang for game in games for lang in game.languages))
+            raise NoSuchLanguage(f"no game here has the language {language!r} (they have {known}); "
+                                 f"start it with: pnp translate init GAME {language}")
 
 
 def plan_sheets(game: Game, options: BuildOptions) -> list[SheetTarget]:
@@ -133,7 +115,7 @@ def plan_sheets(game: Game, options: BuildOptions) -> list[SheetTarget]:
     return targets
 
 
-def load_games(folders: Iterable[Path]) -> list[tuple[Game, dict[str, Catalog]]]:
+def load_games(folders: Iterable[Path]) -> list[tuple[Game, Catalogs]]:
     """Load and check every game, reporting the problems of all of them together."""
     problems = Problems()
     loaded = []
@@ -149,9 +131,9 @@ def load_games(folders: Iterable[Path]) -> list[tuple[Game, dict[str, Catalog]]]
     return loaded
 
 
-def _check_documents(game: Game, catalogs: dict[str, Catalog], problems: Problems) -> None:
+def _check_documents(game: Game, catalogs: Catalogs, problems: Problems) -> None:
     """The rulebook's structure and every diagram and example play (replayed by its engine)."""
-    for check in (lambda: rulebook_path(game.folder).is_file() and load_rulebook(game.folder, catalogs["en"].entries),
+    for check in (lambda: rulebook_path(game.folder).is_file() and load_rulebook(game.folder, catalogs.source.entries),
                   lambda: load_diagrams(game, catalogs)):
         try:
             check()
@@ -159,29 +141,30 @@ def _check_documents(game: Game, catalogs: dict[str, Catalog], problems: Problem
             problems.extend(error.problems)
 
 
-def check_targets(targets: list[SheetTarget], catalogs: dict[str, Catalog], options: BuildOptions) -> list[str]:
-    """Paint every face in memory; raise on problems, return warnings (fallbacks)."""
+def check_targets(targets: list[SheetTarget], catalogs: Catalogs) -> None:
+    """Paint every face in memory; raise on problems (text that does not fit, a glyph no font has)."""
     problems = Problems()
-    warnings: list[str] = []
     for target in {(t.component_set, t.language): t for t in targets}.values():
-        texts = Texts(catalogs, target.language or "en")
-        painter = FacePainter(texts, target.language or "en", problems)
+        language = target.language or catalogs.source_language
+        painter = FacePainter(Texts(catalogs, language), language, problems)
         for item in target.component_set.items:
             for face in (item.front, item.back):
                 if face is not None:
                     painter.drawing(face, target.component_set.shape, target.component_set.bleed)
-        for key in texts.fallbacks:
-            warning = f"no {target.language} text for '{key}'; using English"
-            warnings.append(f"{target.game.id}: {warning}")
-            if options.strict:
-                problems.add(_catalog_location(catalogs, target.language), key, warning + " (--strict)")
     _check_fits(targets, problems)
     problems.raise_if_any()
-    return sorted(set(warnings))
 
 
-def _catalog_location(catalogs: dict[str, Catalog], language: str) -> Location:
-    return Location(str(catalogs[language].path))
+def translation_warnings(game: Game, catalogs: Catalogs, options: BuildOptions) -> tuple[list[str], Problems]:
+    """What the languages built lack or get wrong, one summary per language and kind (problems under --strict)."""
+    languages = game_languages(game, options)
+    problems, warnings = Problems(), []
+    for status in game_statuses(game, catalogs, languages, used_only=True):
+        found, errors = build_report(game.id, catalogs, status, options.strict)
+        warnings += found
+        problems.extend(errors)
+    warnings += [f"{game.id} ({language}): {warning}" for language in languages if (warning := label_warning(language))]
+    return warnings, problems
 
 
 def _check_fits(targets: list[SheetTarget], problems: Problems) -> None:
@@ -195,13 +178,17 @@ def _check_fits(targets: list[SheetTarget], problems: Problems) -> None:
             problems.add(component_set.location, f"sets.{component_set.id}", f"does not fit on {target.paper} paper: {error}")
 
 
-def build_target(target: SheetTarget, catalogs: dict[str, Catalog], options: BuildOptions, progress: Progress) -> list[Path]:
-    language = target.language or "en"
-    painter = FacePainter(Texts(catalogs, language), language, Problems())
-    game = target.game
-    title = f"{game.title} – {target.component_set.id}" + (f" ({target.language})" if target.language else "")
+def sheet_footer(game: Game, component_set: ComponentSet, texts: Texts) -> Footer:
+    """The footer of a set's sheets: the game's and the set's names in the sheet's language."""
+    name = strip_markup(texts.get(f"component.{component_set.id}.name", component_set.id))
+    return Footer(texts.get(TITLE_KEY, game.title), game.version, name, texts.language)
+
+
+def build_target(target: SheetTarget, catalogs: Catalogs, options: BuildOptions, progress: Progress) -> list[Path]:
+    texts = Texts(catalogs, target.language or catalogs.source_language)
+    painter = FacePainter(texts, texts.language, Problems())
     sheet_options = SheetOptions(PAPERS[target.paper], options.flip, (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1])))
-    pdf = paint_set(target.component_set, painter, sheet_options, Footer(game.title, game.version, title))
+    pdf = paint_set(target.component_set, painter, sheet_options, sheet_footer(target.game, target.component_set, texts))
     written = []
     if "pdf" in options.formats:
         path = target.pdf_path(options.out)
@@ -220,12 +207,18 @@ def build(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
           on_plan: Callable[[int], None] = lambda _: None) -> BuildResult:
     """Check every game, then write all their outputs; nothing is written if a check fails."""
     loaded = load_games(folders)
+    check_languages(options.languages, (game for game, _ in loaded))
     result = BuildResult()
     plans = []
+    problems = Problems()
     for game, catalogs in loaded:
         targets = plan_sheets(game, options)
-        result.warnings += check_targets(targets, catalogs, options)
+        check_targets(targets, catalogs)
+        warnings, errors = translation_warnings(game, catalogs, options)
+        result.warnings += warnings
+        problems.extend(errors)
         plans.append((targets, catalogs))
+    problems.raise_if_any()
     on_plan(sum(len(targets) + 1 for targets, _ in plans))
     for (game, catalogs), (targets, _) in zip(loaded, plans):
         _build_rulebooks(game, catalogs, options, result)
@@ -235,10 +228,8 @@ def build(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
     return result
 
 
-def _build_rulebooks(game: Game, catalogs: dict[str, Catalog], options: BuildOptions, result: BuildResult) -> None:
+def _build_rulebooks(game: Game, catalogs: Catalogs, options: BuildOptions, result: BuildResult) -> None:
     """Rulebooks check everything before they write, so a bad one stops the game's build here."""
     if "pdf" not in options.formats or not rulebook_path(game.folder).is_file():
         return
-    written, warnings = build_rulebooks(game, catalogs, options.out, game_languages(game, options), options.papers, options.strict)
-    result.written += written
-    result.warnings += warnings
+    result.written += build_rulebooks(game, catalogs, options.out, game_languages(game, options), options.papers)

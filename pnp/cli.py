@@ -14,11 +14,12 @@ from pathlib import Path
 import click
 
 from pnp import __version__
-from pnp.build import FORMATS, BuildOptions, build, load_games, used_text_keys
+from pnp.build import FORMATS, BuildOptions, NoSuchLanguage, build, check_languages, load_games
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
 from pnp.model.files import is_game_folder
-from pnp.model.game import LANGUAGES
+from pnp.model.game import Game
+from pnp.model.names import language_problem
 from pnp.model.problems import quote
 
 log = logging.getLogger("pnp")
@@ -65,6 +66,23 @@ def comma_list(allowed: tuple[str, ...]):
     return parse
 
 
+def language_list(ctx, param, value):
+    """A Click callback for 'da,pt-BR': each part a language tag (which games have it is checked later)."""
+    if value is None:
+        return None
+    parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+    wrong = [problem for p in parts if (problem := language_problem(p))]
+    if wrong or not parts:
+        raise click.BadParameter(wrong[0] if wrong else f"expected a comma-separated list of language tags, got {value!r}")
+    return parts
+
+
+def language_tag(ctx, param, value):
+    if value is not None and language_problem(value):
+        raise click.BadParameter(language_problem(value))
+    return value
+
+
 def parse_offset(ctx, param, value):
     try:
         dx, dy = (float(part) for part in value.split(","))
@@ -95,7 +113,7 @@ def print_options(command):
         click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
         click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
         click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(FORMATS), help="Outputs: pdf, png or both."),
-        click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages to build (default: all the game has)."),
+        click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,da (default: all the game has)."),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
     for option in reversed(options):
@@ -141,7 +159,7 @@ def check_command(games, quiet) -> None:
 @click.argument("games", nargs=-1)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Output root; files go to <out>/<game>/diagrams/.")
 @click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(("png", "svg", "pdf")), help="png, svg, pdf or several.")
-@click.option("--lang", "languages", default=None, callback=comma_list(LANGUAGES), help="Languages (default: all the game has).")
+@click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
@@ -149,9 +167,13 @@ def diagrams_command(games, out, formats, languages, dpi, transparent, quiet) ->
     """Write every rule diagram and example-play step of GAMES alone, for a README or web page."""
     from pnp.paint.diagrams.output import write_diagrams
 
+    folders = resolve_games(games)
+    loaded = [game for game, _ in load_games(folders)]
+    check_languages(languages, loaded)
     written = []
-    for folder in resolve_games(games):
-        written += write_diagrams(folder, out, formats, languages, transparent, dpi)
+    for folder, game in zip(folders, loaded):
+        wanted = tuple(lang for lang in languages if lang in game.languages) if languages else None
+        written += write_diagrams(folder, out, formats, wanted, transparent, dpi)
     if not quiet:
         click.echo(f"wrote {len(written)} files under {out}/", err=True)
 
@@ -169,12 +191,16 @@ def list_command() -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
 @click.option("--paper", type=click.Choice(tuple(PAPERS)), default="a4", show_default=True)
 @click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True)
-def calibrate_command(out, paper, duplex) -> None:
+@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="Language of the sheet's words.")
+def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.i18n.labels import label_warning
     from pnp.output.files import write_bytes
     from pnp.paint.calibration import calibration_sheet
 
-    write_bytes(out, calibration_sheet(PAPERS[paper], duplex))
+    if label_warning(language):
+        click.echo(f"warning: {label_warning(language)}", err=True)
+    write_bytes(out, calibration_sheet(PAPERS[paper], duplex, language))
     click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
 
 
@@ -210,61 +236,100 @@ def translate_group() -> None:
 
 @translate_group.command("status")
 @click.argument("games", nargs=-1)
-@click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused.")
+@click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused, or any text is flagged.")
 def translate_status_command(games, strict) -> None:
-    """Per game and language: missing, stale and unused text keys."""
-    from pnp.i18n.status import format_status, game_status
+    """Per game and language: missing, stale and unused texts, and texts to check again."""
+    from pnp.i18n.status import format_status
+    from pnp.paint.proof import game_statuses
 
     clean = True
     for game, catalogs in load_games(resolve_games(games)):
-        used, where = used_text_keys(game)
-        statuses = game_status(catalogs, used, where)
+        statuses = game_statuses(game, catalogs)
         clean = clean and all(status.ok for status in statuses)
         click.echo(format_status(game.id, statuses))
     if strict and not clean:
         raise TranslationIncomplete("translations are incomplete (--strict)")
 
 
+@translate_group.command("init")
+@click.argument("game")
+@click.argument("language", callback=language_tag)
+def translate_init_command(game, language) -> None:
+    """Start translating GAME into LANGUAGE (a tag such as de or pt-BR): creates its text/<lang>.yaml."""
+    from pnp.i18n.start import start_language
+
+    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    for line in start_language(loaded, catalogs, language):
+        click.echo(line, err=True)
+
+
 @translate_group.command("export")
 @click.argument("game")
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO file to write.")
-def translate_export_command(game, language, output) -> None:
-    """Write GAME's texts as a PO file: context = key, msgid = English, msgstr = translation."""
-    from pnp.i18n.po import export_po
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
+@click.option("--pot", is_flag=True, help="Write the template (POT) to start a new language from, instead of a translation.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO (or POT) file to write.")
+def translate_export_command(game, language, pot, output) -> None:
+    """Write GAME's texts as a PO file: context = key, msgid = source text, msgstr = translation."""
+    from pnp.i18n.po import export_po, export_pot, po_project
     from pnp.output.files import write_text
 
     [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    write_text(output, export_po(catalogs, language, loaded.id))
+    project = po_project(loaded, catalogs)
+    if pot:
+        write_text(output, export_pot(catalogs, project))
+    else:
+        write_text(output, export_po(catalogs, translation_language(loaded, catalogs, language), project))
     click.echo(f"wrote {output}", err=True)
 
 
 @translate_group.command("import")
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the PO file's Language).")
 def translate_import_command(game, po_file, language) -> None:
-    """Bring a translator's PO file back into GAME's text/<lang>.yaml."""
-    from pnp.i18n.catalog import catalog_path
-    from pnp.i18n.po import import_po, read_po_file, write_catalog
+    """Bring a translator's PO file back into GAME's text/<lang>.yaml, changing only what it changes."""
+    from pnp.i18n.importing import import_po, po_language, write_import
+    from pnp.i18n.po import read_po_file
 
     [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    result = import_po(read_po_file(po_file), catalogs, language, file=str(po_file))
-    write_catalog(catalog_path(loaded.folder, language), result.entries, catalogs["en"].entries)
-    click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.folder, language)}", err=True)
+    text = read_po_file(po_file)
+    language = translation_language(loaded, catalogs, language or po_language(text, loaded, str(po_file)))
+    result = import_po(text, catalogs, language, loaded.id, file=str(po_file))
+    for line in write_import(loaded, catalogs, result):
+        click.echo(line, err=True)
 
 
 @translate_group.command("stamp")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
-@click.option("--lang", "language", type=click.Choice(LANGUAGES[1:]), default="da", show_default=True)
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
 def translate_stamp_command(game, keys, language) -> None:
-    """Mark translations as checked against the current English (all stale ones if no KEYS)."""
+    """Confirm translations against the current source text (all of them if no KEYS)."""
     from pnp.i18n.stamp import stamp
 
-    [(_, catalogs)] = load_games(resolve_games((game,)))
-    stamped = stamp(catalogs, language, keys or None)
-    click.echo(f"stamped {len(stamped)} texts", err=True)
+    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    stamped = stamp(catalogs, translation_language(loaded, catalogs, language), keys or None)
+    click.echo(f"stamped {len(stamped.confirmed)} texts as current"
+               + (f"; kept the source text beside {len(stamped.recorded)} more" if stamped.recorded else ""), err=True)
+
+
+def translation_language(game: Game, catalogs, language: str | None) -> str:
+    """The translation a command works on: the one named (da for a PO file's da-DK, if the game
+    has da but not da-DK), else the game's only translation."""
+    translations = [lang for lang in game.languages if lang != game.source_language]
+    if language is not None and language not in game.languages and language.split("-")[0] in game.languages:
+        language = language.split("-")[0]
+    if language is None and len(translations) == 1:
+        return translations[0]
+    if language is None:
+        raise click.UsageError(f"{game.id} has {len(translations)} translations ({', '.join(translations) or 'none'}); "
+                               "name one with --lang")
+    if language == game.source_language:
+        raise click.UsageError(f"{language} is {game.id}'s source language; name a translation with --lang")
+    if language not in game.languages:
+        raise NoSuchLanguage(f"{game.id} has no language {quote(language)} ({', '.join(game.languages)}); "
+                             f"start it with: pnp translate init {game.id} {language}")
+    return language
 
 
 class TranslationIncomplete(click.ClickException):

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.i18n.catalog import fingerprint, load_catalogs
+from pnp.build import BuildOptions, translation_warnings
+from pnp.i18n.catalog import fingerprint, load_game_catalogs
 from pnp.model.game import load_game
 from pnp.paint.rulebook import build_rulebooks
 
@@ -15,9 +16,13 @@ GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
 
 
 def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
+    """The rulebooks of a game, and what the planner says about their languages (ContentError under strict)."""
     game = load_game(folder)
-    catalogs = load_catalogs(game.folder, game.languages)
-    return build_rulebooks(game, catalogs, out, languages, papers, strict)
+    catalogs = load_game_catalogs(game)
+    options = BuildOptions(out=out, papers=papers, languages=languages, strict=strict)
+    warnings, problems = translation_warnings(game, catalogs, options)
+    problems.raise_if_any()
+    return build_rulebooks(game, catalogs, out, languages, papers), warnings
 
 
 @pytest.fixture(scope="session")
@@ -66,7 +71,7 @@ def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, englis
                **{k: v for n in range(1, pages + 1) for k, v in
                   ((f"rules.s{n}.title", f"Part {n}"), (f"rules.s{n}.p", f"The rules of part {n}."))},
                **(english or {})}
-    danish = {"rules.tagline": "Et lille spil.", "component.stones.name": "Sten",
+    danish = {"game.title": "Lille Fold", "rules.tagline": "Et lille spil.", "component.stones.name": "Sten",
               **{k: v for n in range(1, pages + 1) for k, v in
                  ((f"rules.s{n}.title", f"Del {n}"), (f"rules.s{n}.p", f"Reglerne for del {n}: æ ø å."))},
               **(danish or {})}
@@ -75,8 +80,9 @@ def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, englis
     (folder / "components.yaml").write_text(COMPONENTS_YAML, encoding="utf-8")
     (folder / "rulebook.yaml").write_text(rulebook_yaml(booklet, pages), encoding="utf-8")
     (folder / "text" / "en.yaml").write_text("".join(f"{k}: {quote(v)}\n" for k, v in english.items()), encoding="utf-8")
+    sources = {**english, "game.title": "Tiny Fold"}  # the title is game.yaml's
     (folder / "text" / "da.yaml").write_text("".join(
-        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(english[k])}\"\n" for k, v in danish.items() if v is not None),
+        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(sources[k])}\"\n" for k, v in danish.items() if v is not None),
         encoding="utf-8")
     return folder
 

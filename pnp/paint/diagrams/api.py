@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from reportlab.graphics import shapes
 
-from pnp.i18n.catalog import Catalog, Texts, load_catalogs
+from pnp.i18n.catalog import Catalogs, Texts, load_game_catalogs
 from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, read_diagram_book
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
@@ -45,13 +45,13 @@ def adapter_for(name: str) -> Any:
     return getattr(importlib.import_module(module), cls)()
 
 
-def load_diagrams(game: Game, catalogs: dict[str, Catalog] | None = None) -> DiagramBook:
+def load_diagrams(game: Game, catalogs: Catalogs | None = None) -> DiagramBook:
     """Read and check every diagram and example of a game; ContentError lists every problem."""
     problems = Problems()
     book = read_diagram_book(game.folder, problems)
-    catalogs = catalogs if catalogs is not None else load_catalogs(game.folder, game.languages)
-    lookup = Texts(catalogs, "en")
-    art = _art(game, catalogs, "en", problems)
+    catalogs = catalogs if catalogs is not None else load_game_catalogs(game)
+    lookup = Texts(catalogs, catalogs.source_language)
+    art = _art(game, catalogs, catalogs.source_language, problems)
     for spec in book.diagrams.values():
         diagram_scene(spec, art, lookup, problems)
         _caption(spec.caption_key, lookup, spec.location, problems)
@@ -61,7 +61,7 @@ def load_diagrams(game: Game, catalogs: dict[str, Catalog] | None = None) -> Dia
     return book
 
 
-def _art(game: Game, catalogs: dict[str, Catalog], language: str, problems: Problems) -> GameArt:
+def _art(game: Game, catalogs: Catalogs, language: str, problems: Problems) -> GameArt:
     return GameArt(game, FacePainter(Texts(catalogs, language), language, problems))
 
 
@@ -90,7 +90,7 @@ def _source_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str) -> str | None:
+def diagram_caption(catalogs: Catalogs, diagram_id: str, language: str) -> str | None:
     """The caption of a diagram in a language (English when untranslated), None if it has none."""
     try:
         return Texts(catalogs, language)(f"diagram.{diagram_id}.caption")
@@ -98,7 +98,7 @@ def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str
         return None
 
 
-def diagram_picture(game: Game, catalogs: dict[str, Catalog], diagram_id: str, language: str,
+def diagram_picture(game: Game, catalogs: Catalogs, diagram_id: str, language: str,
                     problems: Problems) -> Picture:
     """One diagram, ready to draw at any scale. An unknown id is a problem and gives an empty picture."""
     book = _book(game, problems)
@@ -113,7 +113,7 @@ def diagram_picture(game: Game, catalogs: dict[str, Catalog], diagram_id: str, l
     return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
 
 
-def diagram_drawing(game: Game, catalogs: dict[str, Catalog], diagram_id: str, language: str, problems: Problems,
+def diagram_drawing(game: Game, catalogs: Catalogs, diagram_id: str, language: str, problems: Problems,
                     *, caption: bool = False) -> shapes.Drawing:
     """One diagram as a Drawing at the spec's scale (`cell:`, or `width:` wide, 85 mm by default).
 
@@ -128,7 +128,7 @@ def diagram_drawing(game: Game, catalogs: dict[str, Catalog], diagram_id: str, l
     return picture.drawing(caption=typographic_quotes(text, language) if text else None)
 
 
-def example_pictures(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str,
+def example_pictures(game: Game, catalogs: Catalogs, example_id: str, language: str,
                      problems: Problems) -> list[tuple[Picture, str]]:
     """Each step of an example play as (Picture, caption text with its *emphasis* markup).
 
@@ -148,7 +148,7 @@ def example_pictures(game: Game, catalogs: dict[str, Catalog], example_id: str, 
     return [(Picture(sc.Scene((frame,)), renderer, cell), text) for frame, text in steps]
 
 
-def example_steps(game: Game, catalogs: dict[str, Catalog], example_id: str, language: str, problems: Problems,
+def example_steps(game: Game, catalogs: Catalogs, example_id: str, language: str, problems: Problems,
                   *, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
     """Each step of an example play as (Drawing, caption text), all at the example's one scale."""
     return [(picture.drawing(caption=typographic_quotes(text, language) if caption else None), text)

@@ -1,5 +1,5 @@
 """A game and its catalogs → rulebook PDFs: a reading PDF and a folded booklet per language,
-and a bilingual edition.
+and a bilingual edition of the two languages the game names (by default its first two).
 
 `build_rulebooks` lays out and checks everything in memory first; files are written
 (atomically) only when no problem was found, so a failed build leaves the last good
@@ -16,12 +16,12 @@ from pathlib import Path
 
 from reportlab.platypus.doctemplate import LayoutError
 
-from pnp.i18n.catalog import Catalog, Texts
+from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
 from pnp.layout.paper import paper_named
-from pnp.model.game import Game
-from pnp.model.problems import Location, Problems
+from pnp.model.game import TITLE_KEY, Game
+from pnp.model.problems import Problems
 from pnp.model.rulebook import Rulebook, load_rulebook
 from pnp.output.files import write_bytes
 from pnp.paint.rulebook.document import (
@@ -41,12 +41,11 @@ from pnp.paint.rulebook.style import geometry, styles_for
 
 BOOKLET_PAGES = {"a6-sheet": "a6", "a5-saddle": "a5"}
 FIXED_PAGES = {"a6-sheet": 8}
-BILINGUAL = ("en", "da")
 
 
 @dataclass(frozen=True)
 class Edition:
-    """One rulebook to lay out: its voices (one language, or English and Danish) and page size."""
+    """One rulebook to lay out: its voices (one language, or the bilingual edition's two) and page size."""
 
     languages: tuple[str, ...]
     size: str
@@ -70,37 +69,45 @@ def booklet_path(out: Path, game: Game, language: str, paper: str) -> Path:
     return Path(out) / game.id / f"{game.id}-booklet-{language}-{paper}.pdf"
 
 
-def build_rulebooks(game: Game, catalogs: dict[str, Catalog], out: Path, languages: tuple[str, ...],
-                    papers: tuple[str, ...], strict: bool) -> tuple[list[Path], list[str]]:
-    """Write every rulebook of game; return (paths written, warnings). ContentError on problems."""
-    rulebook = load_rulebook(game.folder, catalogs["en"].entries)
+def build_rulebooks(game: Game, catalogs: Catalogs, out: Path, languages: tuple[str, ...],
+                    papers: tuple[str, ...]) -> list[Path]:
+    """Write every rulebook of game in languages; return the paths written. ContentError on problems.
+
+    A text a language lacks is set in the source language; the planner warns about those
+    (see `pnp.i18n.status.build_report`), once per game and language.
+    """
+    rulebook = load_rulebook(game.folder, catalogs.source.entries)
     languages = tuple(lang for lang in languages if lang in game.languages and lang in catalogs)
-    problems, warnings, files, pictures = Problems(), [], {}, {}
+    problems, files, pictures = Problems(), {}, {}
     for language in languages:
-        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, warnings, strict,
-                         pictures)
+        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, pictures)
         pages = render(game, catalogs, rulebook, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
-                       problems, [], False, pictures)
+                       problems, pictures)
         if reading is not None:
             files[rules_path(out, game, language)] = reading.pdf
         if pages is not None:
             check_pages(game, rulebook, language, pages, problems)
             for paper in papers:
-                title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
+                title = f"{game_title(game, catalogs, language)} – {label('rules', language)} ({language}, {paper})"
                 sheets = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title, language)
                 files[booklet_path(out, game, language, paper)] = sheets
-    if all(lang in languages for lang in BILINGUAL):
-        both = render(game, catalogs, rulebook, Edition(BILINGUAL, "a5", False), problems, [], False, pictures)
+    if game.bilingual and all(lang in languages for lang in game.bilingual):
+        both = render(game, catalogs, rulebook, Edition(game.bilingual, "a5", False), problems, pictures)
         if both is not None:
             files[rules_path(out, game, "bilingual")] = both.pdf
     problems.raise_if_any()
     for path, data in files.items():
         write_bytes(path, data)
-    return list(files), sorted(set(warnings))
+    return list(files)
 
 
-def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, edition: Edition, problems: Problems,
-           warnings: list[str], strict: bool, pictures: dict | None = None) -> Layout | None:
+def game_title(game: Game, catalogs: Catalogs, language: str) -> str:
+    """The game's title in a language (the source's where it has no translation)."""
+    return Texts(catalogs, language).get(TITLE_KEY, game.title)
+
+
+def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, edition: Edition, problems: Problems,
+           pictures: dict | None = None) -> Layout | None:
     """One edition laid out and checked; None (with problems added) if it cannot be.
 
     `pictures` keeps the diagrams drawn for one edition for the next (they do not
@@ -110,9 +117,10 @@ def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, edition
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems,
                   edition.described, {} if pictures is None else pictures)
-    edition_line = f"{game.title} · {label('edition', edition.languages[0])} {game.version}"
+    main = edition.languages[0]
+    edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
-    title = f"{game.title} – {label('rules', edition.languages[0])}"
+    title = f"{game_title(game, catalogs, main)} – {label('rules', main)}"
     try:
         layout = settle(ctx, lambda story: lay_out(story, page, ctx.styles, footer, title, ", ".join(game.authors)),
                         booklet=edition.facing)
@@ -122,7 +130,6 @@ def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, edition
     if layout is None:
         return None
     check_overprints(layout, f"{game.id} ({edition.described})", rulebook.location, problems)
-    report_fallbacks(game, catalogs, voices, warnings, problems if strict else None)
     return layout
 
 
@@ -164,17 +171,6 @@ def loose_breaks(layout: Layout) -> frozenset[int]:
         if here and after and after[0].group > here[-1].group:
             loose.add(after[0].group)
     return frozenset(loose)
-
-
-def report_fallbacks(game: Game, catalogs: dict[str, Catalog], voices: tuple[Texts, ...], warnings: list[str],
-                     problems: Problems | None) -> None:
-    """A warning per text shown in English for want of a translation; an error when strict."""
-    for voice in voices:
-        for key in voice.fallbacks:
-            warning = f"no {voice.language} text for '{key}'; using English"
-            warnings.append(f"{game.id}: rulebook: {warning}")
-            if problems is not None:
-                problems.add(Location(str(catalogs[voice.language].path)), key, f"{game.id}: rulebook: {warning} (--strict)")
 
 
 def check_pages(game: Game, rulebook: Rulebook, language: str, pages: Layout, problems: Problems) -> None:
