@@ -197,5 +197,6 @@ def write_import(game: Game, catalogs: Catalogs, result: ImportResult) -> list[s
         return [f"nothing to change: {shown} is as it was"]
     update_catalog(path, result.entries, list(catalogs.source.entries), header=catalog_header(game, result.language))
     counts = ", ".join(f"{result.counted(kind)} {kind}" for kind in (NEW, UPDATED, CONFIRMED, DRAFT) if result.counted(kind))
-    return [f"  {change.describe()}" for change in result.changes] + [f"{len(result.changes)} texts changed in {shown} ({counts})"]
+    texts = "text" if len(result.changes) == 1 else "texts"
+    return [f"  {change.describe()}" for change in result.changes] + [f"{len(result.changes)} {texts} changed in {shown} ({counts})"]
 
