@@ -185,7 +185,8 @@ def sheet_footer(game: Game, component_set: ComponentSet, texts: Texts) -> Foote
 
 
 def build_target(target: SheetTarget, catalogs: Catalogs, options: BuildOptions, progress: Progress) -> list[Path]:
-    texts = Texts(catalogs, target.language or catalogs.source_language)
+    # A set without text is printed once, for every language: its footer speaks the first language built.
+    texts = Texts(catalogs, target.language or game_languages(target.game, options)[0])
     painter = FacePainter(texts, texts.language, Problems())
     sheet_options = SheetOptions(PAPERS[target.paper], options.flip, (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1])))
     pdf = paint_set(target.component_set, painter, sheet_options, sheet_footer(target.game, target.component_set, texts))

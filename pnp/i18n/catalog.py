@@ -95,28 +95,29 @@ def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE
     read = _read_source_entry if language == source_language else _read_translation_entry
     entries = {}
     for key, value in node.value.items():
-        entry = read(key, value, problems)
+        entry = read(key, value, node.key_location(key), problems)
         if entry is not None:
             entries[key] = entry
     problems.raise_if_any()
     return Catalog(language, path, entries)
 
 
-def _read_source_entry(key: str, node: Node, problems: Problems) -> Entry | None:
+def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) -> Entry | None:
     if not isinstance(node.value, str):
         problems.add(node.location, key, f"expected the source text, got {'a mapping' if node.is_map else quote(node.value)}")
         return None
     return Entry(key, node.value, None, node.location)
 
 
-def _read_translation_entry(key: str, node: Node, problems: Problems) -> Entry | None:
+def _read_translation_entry(key: str, node: Node, where: Location, problems: Problems) -> Entry | None:
+    """A translation, located at its key: its fields follow on the lines below."""
     fields = Fields(node, key, problems)
     text = fields.text("text")
     source = fields.text("source", default=None)
     source_text = fields.text("source-text", default=None)
     fuzzy = fields.boolean("fuzzy", default=False)
     fields.finish()
-    return None if text is None else Entry(key, text, source, node.location, source_text, bool(fuzzy))
+    return None if text is None else Entry(key, text, source, where, source_text, bool(fuzzy))
 
 
 def load_game_catalogs(game: Game) -> Catalogs:

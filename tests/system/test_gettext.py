@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import run
+from programs import run
 
 from pnp.i18n.catalog import catalog_path, fingerprint, load_game_catalogs
 from pnp.i18n.importing import import_po, write_import
