@@ -278,7 +278,7 @@ def translate_export_command(game, language, pot, output) -> None:
     if pot:
         write_text(output, export_pot(catalogs, project))
     else:
-        write_text(output, export_po(catalogs, translation_language(loaded, catalogs, language), project))
+        write_text(output, export_po(catalogs, translation_language(loaded, language), project))
     click.echo(f"wrote {output}", err=True)
 
 
@@ -293,7 +293,7 @@ def translate_import_command(game, po_file, language) -> None:
 
     [(loaded, catalogs)] = load_games(resolve_games((game,)))
     text = read_po_file(po_file)
-    language = translation_language(loaded, catalogs, language or po_language(text, loaded, str(po_file)))
+    language = translation_language(loaded, language or po_language(text, loaded, str(po_file)))
     result = import_po(text, catalogs, language, loaded.id, file=str(po_file))
     for line in write_import(loaded, catalogs, result):
         click.echo(line, err=True)
@@ -308,12 +308,12 @@ def translate_stamp_command(game, keys, language) -> None:
     from pnp.i18n.stamp import stamp
 
     [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    stamped = stamp(catalogs, translation_language(loaded, catalogs, language), keys or None)
+    stamped = stamp(catalogs, translation_language(loaded, language), keys or None)
     click.echo(f"stamped {len(stamped.confirmed)} texts as current"
                + (f"; kept the source text beside {len(stamped.recorded)} more" if stamped.recorded else ""), err=True)
 
 
-def translation_language(game: Game, catalogs, language: str | None) -> str:
+def translation_language(game: Game, language: str | None) -> str:
     """The translation a command works on: the one named (da for a PO file's da-DK, if the game
     has da but not da-DK), else the game's only translation."""
     translations = [lang for lang in game.languages if lang != game.source_language]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
@@ -21,7 +21,6 @@ from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node, load_yaml
 
-TRANSLATION_FIELDS = ("text", "source", "source-text", "fuzzy")
 
 
 def fingerprint(text: str) -> str:
@@ -159,13 +158,13 @@ def load_catalogs(game_folder: Path, languages: Iterable[str], source_language: 
     return Catalogs(catalogs, source_language)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Texts:
-    """Looks keys up for one language, falling back to the source language and noting each fallback."""
+    """Looks keys up for one language, falling back to the source language (the build says
+    which texts fall back, once per language: see `pnp.i18n.status.build_report`)."""
 
     catalogs: Catalogs
     language: str
-    fallbacks: list[str] = field(default_factory=list)
 
     def has(self, key: str) -> bool:
         return self.catalogs.source.get(key) is not None
@@ -177,8 +176,6 @@ class Texts:
         source = self.catalogs.source.get(key)
         if source is None:
             raise KeyError(key)
-        if key not in self.fallbacks:
-            self.fallbacks.append(key)
         return source.text
 
     def get(self, key: str, default: str) -> str:
