@@ -1,7 +1,9 @@
-"""Click commands only: parse options, call the builders, print, and exit 0, 1 or 2.
+"""Click commands only: parse options, call the build, print, and exit 0, 1 or 2.
 
-User errors (bad content, unknown game) are ClickExceptions: one message on stderr,
-exit 1, no traceback. Usage errors exit 2, Click's default.
+User errors (bad content, unknown game, a file that cannot be written) are
+ClickExceptions: one message on stderr, exit 1, no traceback (`-vv` logs it). Usage
+errors exit 2, Click's default. Libraries that draw are imported inside the commands
+that need them, so `pnp --help` and `pnp list` start at once.
 """
 
 from __future__ import annotations
@@ -9,17 +11,13 @@ from __future__ import annotations
 import functools
 import logging
 import sys
+import traceback
 from pathlib import Path
 
 import click
 
 from pnp import __version__
-from pnp.build import FORMATS, BuildOptions, NoSuchLanguage, build, check_languages, load_games
-from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import FLIPS
 from pnp.model.files import is_game_folder
-from pnp.model.game import Game
-from pnp.model.names import language_problem
 from pnp.model.problems import quote
 
 log = logging.getLogger("pnp")
@@ -29,15 +27,27 @@ class GameNotFound(click.ClickException):
     exit_code = 1
 
 
+class TranslationIncomplete(click.ClickException):
+    exit_code = 1
+
+
+class NoSuchLanguage(click.ClickException):
+    exit_code = 1
+
+
 def content_root() -> Path:
     return Path("content")
+
+
+def game_folders(root: Path) -> list[Path]:
+    return sorted(p for p in root.iterdir() if is_game_folder(p)) if root.is_dir() else []
 
 
 def resolve_games(names: tuple[str, ...]) -> list[Path]:
     """Game folders for names (a name under content/ or a path); all games for none."""
     root = content_root()
     if not names:
-        games = sorted(p for p in root.iterdir() if is_game_folder(p)) if root.is_dir() else []
+        games = game_folders(root)
         if not games:
             raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
         return games
@@ -45,23 +55,48 @@ def resolve_games(names: tuple[str, ...]) -> list[Path]:
     for name in names:
         candidate = Path(name) if is_game_folder(Path(name)) else root / name
         if not is_game_folder(candidate):
-            known = ", ".join(p.name for p in sorted(root.iterdir()) if is_game_folder(p)) if root.is_dir() else "none"
+            known = ", ".join(p.name for p in game_folders(root)) or "none"
             raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) or a folder with a game.yaml")
         folders.append(candidate)
     return folders
 
 
-def comma_list(allowed: tuple[str, ...]):
-    """A Click callback for 'a,b' options whose parts must come from allowed."""
+# --- option parsing (choices are read when a command runs, keeping --help light) ---------
+
+def _papers() -> tuple[str, ...]:
+    from pnp.layout.paper import PAPERS
+
+    return tuple(PAPERS)
+
+
+def _flips() -> tuple[str, ...]:
+    from pnp.layout.sheet import FLIPS
+
+    return tuple(FLIPS)
+
+
+
+def comma_list(allowed):
+    """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
 
     def parse(ctx, param, value):
         if value is None:
             return None
+        choices = allowed()
         parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
-        wrong = [p for p in parts if p not in allowed]
+        wrong = [p for p in parts if p not in choices]
         if wrong or not parts:
-            raise click.BadParameter(f"expected a comma-separated list of {', '.join(allowed)}, got {value!r}")
+            raise click.BadParameter(f"expected a comma-separated list of {', '.join(choices)}, got {value!r}")
         return parts
+
+    return parse
+
+
+def one_of(allowed):
+    def parse(ctx, param, value):
+        if value not in allowed():
+            raise click.BadParameter(f"expected one of {', '.join(allowed())}, got {value!r}")
+        return value
 
     return parse
 
@@ -71,30 +106,40 @@ def language_list(ctx, param, value):
     if value is None:
         return None
     parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
-    wrong = [problem for p in parts if (problem := language_problem(p))]
+    wrong = [problem for p in parts if (problem := _language_problem(p))]
     if wrong or not parts:
         raise click.BadParameter(wrong[0] if wrong else f"expected a comma-separated list of language tags, got {value!r}")
     return parts
 
 
 def language_tag(ctx, param, value):
-    if value is not None and language_problem(value):
-        raise click.BadParameter(language_problem(value))
+    """A Click callback for one language tag (None stays None)."""
+    problem = _language_problem(value) if value is not None else None
+    if problem:
+        raise click.BadParameter(problem)
     return value
 
 
+def _language_problem(value: str) -> str | None:
+    from pnp.model.names import language_problem
+
+    return language_problem(value)
+
+
 def parse_offset(ctx, param, value):
+    from pnp.build.options import BadOption, check_back_offset
+
     try:
-        dx, dy = (float(part) for part in value.split(","))
-    except ValueError:
-        raise click.BadParameter(f"expected X,Y in millimetres such as 0.5,-1, got {value!r}") from None
-    if max(abs(dx), abs(dy)) > 20:
-        raise click.BadParameter("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
-    return (dx, dy)
+        offset = tuple(float(part) for part in value.split(","))
+        check_back_offset(offset)
+    except ValueError as error:
+        message = str(error) if isinstance(error, BadOption) else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}"
+        raise click.BadParameter(message) from None
+    return offset
 
 
 def verbosity_options(command):
-    @click.option("-v", "--verbose", count=True, help="Say more (repeat for debug output).")
+    @click.option("-v", "--verbose", count=True, help="Say more (-vv: debug output and tracebacks).")
     @click.option("-q", "--quiet", is_flag=True, help="Only errors; no progress bar.")
     @functools.wraps(command)
     def wrapper(*args, verbose: int, quiet: bool, **kwargs):
@@ -105,23 +150,57 @@ def verbosity_options(command):
     return wrapper
 
 
-def print_options(command):
+def run_options(command):
+    """--out, -j and --force: where outputs go and how the build runs."""
     options = [
         click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the outputs."),
-        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(tuple(PAPERS)), help="Paper sizes: a4, letter or both."),
-        click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True, help="How the printer turns the sheet for the back."),
-        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
-        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
-        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(FORMATS), help="Outputs: pdf, png or both."),
-        click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,da (default: all the game has)."),
-        click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core)."),
+        click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
     for option in reversed(options):
         command = option(command)
     return command
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def print_options(command):
+    options = [
+        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
+        click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
+        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
+        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(lambda: ("pdf", "png")), help="Outputs: pdf, png or both."),
+        click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,de (default: all the game has)."),
+        click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return run_options(command)
+
+
+def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict):
+    from pnp.build import BuildOptions
+
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
+                        dpi=dpi, formats=formats, languages=languages, strict=strict)
+
+
+class _Group(click.Group):
+    """Turns an operating-system fault that escaped the commands into one line, exit 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as error:
+            if isinstance(error, BrokenPipeError):
+                raise  # Click ends quietly when the reader of our output went away
+            from pnp.output.files import OutputError, display
+
+            log.debug("%s", traceback.format_exc())
+            where = f"{display(Path(error.filename))}: " if error.filename else ""
+            raise OutputError(f"{where}{(error.strerror or str(error)).lower()}") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pnp")
 def main() -> None:
     """pnp turns a tabletop game kept as YAML into a print-and-play kit."""
@@ -131,17 +210,62 @@ def main() -> None:
 @click.argument("games", nargs=-1)
 @print_options
 @verbosity_options
-def build_command(games, out, paper, duplex, back_offset, dpi, formats, languages, strict, quiet) -> None:
-    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all)."""
-    options = BuildOptions(out=out, papers=paper, flip=duplex, back_offset_mm=back_offset, dpi=dpi,
-                           formats=formats, languages=languages, strict=strict)
+def build_command(games, quiet, **options) -> None:
+    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all).
+
+    Only outputs whose inputs changed since the last build are made again (the
+    manifest is kept in OUT/.pnp/); --force makes everything.
+    """
+    from pnp.build import build
+
     folders = resolve_games(games)
+    check_languages(options["languages"], folders)
     with _Progress(quiet) as progress:
-        result = build(folders, options, progress=progress.step, on_plan=progress.start)
+        result = build(folders, build_options(**options), progress=progress.step, on_plan=progress.start)
+    report(result, options["out"], quiet)
+
+
+def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> None:
+    """Every language asked for is one that at least one of the games has (read from game.yaml and text/)."""
+    if not languages:
+        return
+    from pnp.model import load_game
+
+    known = list(dict.fromkeys(lang for folder in folders for lang in load_game(folder).languages))
+    for language in languages:
+        if language not in known:
+            raise NoSuchLanguage(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "
+                                 f"start it with: pnp translate init GAME {language}")
+
+
+def report(result, out: Path, quiet: bool) -> None:
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
-    if not quiet:
-        click.echo(f"wrote {len(result.written)} files under {out}/", err=True)
+    if quiet:
+        return
+    parts = [f"wrote {len(result.written)} files under {out}/"]
+    if result.unchanged or result.skipped:
+        parts.append(f"{result.skipped} outputs up to date, {result.unchanged} rebuilt unchanged")
+    if result.removed:
+        parts.append(f"removed {len(result.removed)} no longer made")
+    click.echo("; ".join(parts), err=True)
+
+
+@main.command("watch")
+@click.argument("games", nargs=-1)
+@print_options
+@verbosity_options
+def watch_command(games, quiet, **options) -> None:
+    """Rebuild GAMES on every save: a changed card's sheet first, then the rest (Ctrl-C stops)."""
+    from pnp.build.watch import watch
+
+    folders = resolve_games(games)
+    check_languages(options["languages"], folders)
+    click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    try:
+        watch(folders, build_options(**options), lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
 
 
 @main.command("check")
@@ -149,58 +273,60 @@ def build_command(games, out, paper, duplex, back_offset, dpi, formats, language
 @verbosity_options
 def check_command(games, quiet) -> None:
     """Check GAMES' content without drawing anything (default: all games)."""
+    from pnp.build import load_games
+
     loaded = load_games(resolve_games(games))
     if not quiet:
-        for game, _ in loaded:
+        for one in loaded:
+            game = one.game
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Output root; files go to <out>/<game>/diagrams/.")
-@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@run_options
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
 @click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
-def diagrams_command(games, out, formats, languages, dpi, transparent, quiet) -> None:
-    """Write every rule diagram and example-play step of GAMES alone, for a README or web page."""
-    from pnp.paint.diagrams.output import write_diagrams
+def diagrams_command(games, out, jobs, force, formats, languages, dpi, transparent, quiet) -> None:
+    """Write every rule diagram and example-play step of GAMES alone (to OUT/<game>/diagrams/)."""
+    from pnp.build import DiagramOptions, build_diagrams
 
+    options = DiagramOptions(out=out, jobs=jobs or 0, force=force, formats=formats, languages=languages,
+                             transparent=transparent, dpi=dpi)
     folders = resolve_games(games)
-    loaded = [game for game, _ in load_games(folders)]
-    check_languages(languages, loaded)
-    written = []
-    for folder, game in zip(folders, loaded):
-        wanted = tuple(lang for lang in languages if lang in game.languages) if languages else None
-        written += write_diagrams(folder, out, formats, wanted, transparent, dpi)
-    if not quiet:
-        click.echo(f"wrote {len(written)} files under {out}/", err=True)
+    check_languages(languages, folders)
+    with _Progress(quiet) as progress:
+        result = build_diagrams(folders, options, progress=progress.step, on_plan=progress.start)
+    report(result, out, quiet)
 
 
 @main.command("list")
 def list_command() -> None:
-    """List the games under content/."""
+    """List the games under content/ (read from game.yaml and components.yaml only)."""
+    from pnp.model import load_game
+
     for folder in resolve_games(()):
-        for game, _ in load_games([folder]):
-            sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
-            click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+        game = load_game(folder)
+        sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
+        click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
 
 
 @main.command("calibrate")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
-@click.option("--paper", type=click.Choice(tuple(PAPERS)), default="a4", show_default=True)
-@click.option("--duplex", type=click.Choice(FLIPS), default="long", show_default=True)
-@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="Language of the sheet's words.")
+@click.option("--paper", default="a4", show_default=True, callback=one_of(_papers), help="a4 or letter.")
+@click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="long or short.")
+@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
 def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
+    from pnp.build import CalibrationOptions, calibrate
     from pnp.i18n.labels import label_warning
-    from pnp.output.files import write_bytes
-    from pnp.paint.calibration import calibration_sheet
 
     if label_warning(language):
         click.echo(f"warning: {label_warning(language)}", err=True)
-    write_bytes(out, calibration_sheet(PAPERS[paper], duplex, language))
+    calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, language=language, jobs=1))
     click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
 
 
@@ -215,7 +341,7 @@ class _Progress:
         return self
 
     def start(self, total: int) -> None:
-        if self.enabled:
+        if self.enabled and total:
             self.bar = click.progressbar(length=total, label="building", file=sys.stderr, item_show_func=lambda s: s)
             self.bar.__enter__()
 
@@ -231,54 +357,63 @@ class _Progress:
 
 @main.group("translate")
 def translate_group() -> None:
-    """Translation status and PO files for translators (Poedit, Weblate)."""
+    """Translation status, glossary checks and PO files for translators (Poedit, Weblate)."""
 
 
 @translate_group.command("status")
 @click.argument("games", nargs=-1)
-@click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused, or any text is flagged.")
+@click.option("--strict", is_flag=True, help="Exit 1 if any text is missing, stale, unused or flagged.")
 def translate_status_command(games, strict) -> None:
     """Per game and language: missing, stale and unused texts, and texts to check again."""
+    from pnp.build import load_games
     from pnp.i18n.status import format_status
     from pnp.paint.proof import game_statuses
 
     clean = True
-    for game, catalogs in load_games(resolve_games(games)):
-        statuses = game_statuses(game, catalogs)
+    for loaded in load_games(resolve_games(games)):
+        statuses = game_statuses(loaded.game, loaded.catalogs)
         clean = clean and all(status.ok for status in statuses)
-        click.echo(format_status(game.id, statuses))
+        click.echo(format_status(loaded.id, statuses))
     if strict and not clean:
         raise TranslationIncomplete("translations are incomplete (--strict)")
+
+
+def _one_game(game: str):
+    from pnp.build import load_games
+
+    [loaded] = load_games(resolve_games((game,)))
+    return loaded
 
 
 @translate_group.command("init")
 @click.argument("game")
 @click.argument("language", callback=language_tag)
 def translate_init_command(game, language) -> None:
-    """Start translating GAME into LANGUAGE (a tag such as de or pt-BR): creates its text/<lang>.yaml."""
+    """Start translating GAME into LANGUAGE (a tag such as de or pt-BR): writes its text/<lang>.yaml."""
     from pnp.i18n.start import start_language
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    for line in start_language(loaded, catalogs, language):
+    loaded = _one_game(game)
+    for line in start_language(loaded.game, loaded.catalogs, language):
         click.echo(line, err=True)
 
 
 @translate_group.command("export")
 @click.argument("game")
 @click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
-@click.option("--pot", is_flag=True, help="Write the template (POT) to start a new language from, instead of a translation.")
+@click.option("--pot", is_flag=True, help="Write the template (POT) a new language starts from, instead of a translation.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO (or POT) file to write.")
 def translate_export_command(game, language, pot, output) -> None:
     """Write GAME's texts as a PO file: context = key, msgid = source text, msgstr = translation."""
     from pnp.i18n.po import export_po, export_pot, po_project
     from pnp.output.files import write_text
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    project = po_project(loaded, catalogs)
+    loaded = _one_game(game)
+    project = po_project(loaded.game, loaded.catalogs)
     if pot:
-        write_text(output, export_pot(catalogs, project))
+        text = export_pot(loaded.catalogs, project)
     else:
-        write_text(output, export_po(catalogs, translation_language(loaded, language), project))
+        text = export_po(loaded.catalogs, translation_language(loaded.game, language), project)
+    write_text(output.parent, output.name, text)
     click.echo(f"wrote {output}", err=True)
 
 
@@ -291,11 +426,11 @@ def translate_import_command(game, po_file, language) -> None:
     from pnp.i18n.importing import import_po, po_language, write_import
     from pnp.i18n.po import read_po_file
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
+    loaded = _one_game(game)
     text = read_po_file(po_file)
-    language = translation_language(loaded, language or po_language(text, loaded, str(po_file)))
-    result = import_po(text, catalogs, language, loaded.id, file=str(po_file))
-    for line in write_import(loaded, catalogs, result):
+    language = translation_language(loaded.game, language or po_language(text, loaded.game, str(po_file)))
+    result = import_po(text, loaded.catalogs, language, loaded.id, file=str(po_file))
+    for line in write_import(loaded.game, loaded.catalogs, result):
         click.echo(line, err=True)
 
 
@@ -307,13 +442,13 @@ def translate_stamp_command(game, keys, language) -> None:
     """Confirm translations against the current source text (all of them if no KEYS)."""
     from pnp.i18n.stamp import stamp
 
-    [(loaded, catalogs)] = load_games(resolve_games((game,)))
-    stamped = stamp(catalogs, translation_language(loaded, language), keys or None)
+    loaded = _one_game(game)
+    stamped = stamp(loaded.catalogs, translation_language(loaded.game, language), keys or None)
     click.echo(f"stamped {len(stamped.confirmed)} texts as current"
                + (f"; kept the source text beside {len(stamped.recorded)} more" if stamped.recorded else ""), err=True)
 
 
-def translation_language(game: Game, language: str | None) -> str:
+def translation_language(game, language: str | None) -> str:
     """The translation a command works on: the one named (da for a PO file's da-DK, if the game
     has da but not da-DK), else the game's only translation."""
     translations = [lang for lang in game.languages if lang != game.source_language]
@@ -330,7 +465,3 @@ def translation_language(game: Game, language: str | None) -> str:
         raise NoSuchLanguage(f"{game.id} has no language {quote(language)} ({', '.join(game.languages)}); "
                              f"start it with: pnp translate init {game.id} {language}")
     return language
-
-
-class TranslationIncomplete(click.ClickException):
-    exit_code = 1

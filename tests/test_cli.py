@@ -23,7 +23,7 @@ def run(args, cwd):
 
 
 def test_help_everywhere():
-    for command in ([], ["build"], ["check"], ["list"], ["calibrate"], ["diagrams"], ["translate"],
+    for command in ([], ["build"], ["watch"], ["check"], ["list"], ["calibrate"], ["diagrams"], ["translate"],
                     ["translate", "status"], ["translate", "export"], ["translate", "import"], ["translate", "stamp"]):
         result = CliRunner().invoke(main, command + ["--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
@@ -63,6 +63,16 @@ def test_bad_content_fails_and_keeps_last_good_output(make_game, tmp_path):
     assert "text 'chip.name' (en) does not fit its box" in bad.output
     assert pdf.read_bytes() == before
     assert not [p for p in pdf.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_a_second_build_says_its_outputs_are_up_to_date(make_game, tmp_path):
+    make_game()
+    first = run(["build", "--format", "pdf", "--paper", "a4", "-j", "1"], tmp_path)
+    again = run(["build", "--format", "pdf", "--paper", "a4", "-j", "1"], tmp_path)
+    assert "wrote 2 files under output/" in first.output
+    assert "wrote 0 files under output/; 2 outputs up to date" in again.output
+    forced = run(["build", "--format", "pdf", "--paper", "a4", "--force"], tmp_path)
+    assert forced.exit_code == 0 and "2 rebuilt unchanged" in forced.output
 
 
 def test_missing_translation_warns_and_strict_fails(make_game, tmp_path):

@@ -26,7 +26,7 @@ from pnp.i18n.catalog import Entry
 from pnp.model.files import content_file, read_content
 from pnp.model.problems import ContentError
 from pnp.model.source import parse_yaml
-from pnp.output.files import write_bytes
+from pnp.output.files import write_file
 
 LINE_WIDTH = 80  # where pnp folds a new long text; texts already in the file keep their own breaks
 _INDENT = 4  # a text's lines sit under `key:` and `text:`
@@ -55,7 +55,8 @@ def update_catalog(path: Path, changes: Mapping[str, Entry], source_order: Seque
     leaving every other byte of the file as it was. A missing file starts with `header`.
 
     ContentError, and nothing written, if the path leads out of its game folder or is
-    not a file (a link through text/ to elsewhere, a folder in its place).
+    not a file (a link through text/ to elsewhere, a folder in its place); the write itself
+    is guarded with the game folder as its root, links included.
     """
     path = Path(path)
     game_folder = path.parent.parent
@@ -78,7 +79,7 @@ def update_catalog(path: Path, changes: Mapping[str, Entry], source_order: Seque
             continue
         wrong = _misread(output, path, changes)
         if not wrong:
-            write_bytes(path, output.encode("utf-8"))
+            write_file(game_folder, Path(path.parent.name) / path.name, output.encode("utf-8"))
             return
         quoted |= wrong
     raise AssertionError(f"entries {sorted(wrong)} do not survive YAML even in double quotes")  # "..." escapes all

@@ -110,8 +110,8 @@ def check_header(header: PoEntry, language: str, game_id: str, problems: Problem
         problems.add(header.location, "", f"PO file says charset={quote(charset.group(1))}; save it as UTF-8")
     game = po_game(fields)
     if game is None:
-        problems.add(header.location, "", f"this PO file does not say which game it is for (no X-Pnp-Game or "
-                                          f"Project-Id-Version in its header); export one with pnp translate export")
+        problems.add(header.location, "", "this PO file does not say which game it is for (no X-Pnp-Game or "
+                                          "Project-Id-Version in its header); export one with pnp translate export")
     elif game != game_id:
         problems.add(header.location, "", f"this PO file is for the game {quote(game)}, not {quote(game_id)}; "
                                           "nothing was imported")

@@ -24,7 +24,6 @@ from pnp.i18n.usage import Use, text_uses
 from pnp.model.game import Game
 from pnp.model.files import read_regular_file
 from pnp.model.limits import MAX_PO_BYTES
-from pnp.model.names import language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little

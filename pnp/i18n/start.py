@@ -7,12 +7,14 @@ every text it lacks and the build sets them in the source language until transla
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pnp.i18n.catalog import Catalogs, catalog_path
 from pnp.i18n.labels import label_warning
 from pnp.model.files import content_file
 from pnp.model.game import Game
 from pnp.model.problems import ContentError, Location, Problem, display_path
-from pnp.output.files import write_bytes
+from pnp.output.files import write_file
 
 
 def catalog_header(game: Game, language: str) -> str:
@@ -32,7 +34,7 @@ def start_language(game: Game, catalogs: Catalogs, language: str) -> list[str]:
     if content_file(path, game.folder) is not None:
         raise ContentError([Problem(Location(str(path)), "", f"{language} is started already; pnp translate status "
                                                              f"{game.id} lists what it lacks")])
-    write_bytes(path, catalog_header(game, language).encode("utf-8"))
+    write_file(game.folder, Path("text") / path.name, catalog_header(game, language).encode("utf-8"))
     lines = [f"started {language}: wrote {display_path(str(path))}",
              f"{len(catalogs.source.entries)} texts to translate: pnp translate status {game.id} lists them; "
              f"pnp translate export {game.id} --lang {language} -o {language}.po makes a PO file for them"]

@@ -16,8 +16,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
-from PIL import Image as PILImage
-
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.files import content_file
 from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_IMAGE_PIXELS, MAX_SIDES
@@ -372,6 +370,8 @@ def image_problem(path: Path, size: int = 0, mtime_ns: int = 0) -> str | None:
     kept per file, size and time (they are only the cache's key), as every item of a
     set names the same images.
     """
+    from PIL import Image as PILImage  # here: `pnp list` reads components without Pillow
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)

@@ -23,6 +23,7 @@ from pnp.model.files import content_file, describe_mode
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
+from pnp.model.folders import default_templates_folder, find_templates_folder  # noqa: F401  (used by callers)
 from pnp.model.reader import Fields
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
@@ -61,19 +62,6 @@ class Game:
         """The source-language texts game.yaml gives, by the key their translations use."""
         texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
-
-
-def default_templates_folder() -> Path:
-    """The templates/ folder beside content/ in the pnp repository."""
-    return Path(__file__).resolve().parents[2] / "templates"
-
-
-def find_templates_folder(game_folder: Path) -> Path:
-    """templates/ beside the content/ that holds the game, else the repository's."""
-    for parent in game_folder.resolve().parents:
-        if (parent / "templates").is_dir() and (parent / "content").is_dir():
-            return parent / "templates"
-    return default_templates_folder()
 
 
 def load_game(folder: Path, templates_folder: Path | None = None) -> Game:

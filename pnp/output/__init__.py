@@ -1,1 +1,1 @@
-"""Writing results: atomic files (never a truncated or half-replaced output) and PDF → PNG."""
+"""Writing results: the one guarded, atomic file writer, all-or-nothing runs, PDF → PNG."""

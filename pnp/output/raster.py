@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import io
 import threading
-from pathlib import Path
 
 import pypdfium2
 from PIL import Image
 
-from pnp.output.files import write_bytes
-
 _PDFIUM = threading.Lock()
+# zlib level of PNG pages. bench/build_all.py encodes the full kit's 54 sheet pages (300 dpi)
+# at each level: level 6 took 12.2 s of CPU for 9.0 MB, level 3 7.1 s for 14.1 MB, level 1
+# 7.2 s for 14.3 MB. Level 3 saves 40 % of the encoding (the larger part of a kit's time)
+# for pages that stay small, about 0.26 MB each; the pixels are the same at every level.
+COMPRESS_LEVEL = 3
 
 
 def pixel_size(points: float, dpi: int) -> int:
@@ -29,17 +31,21 @@ def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> 
         document = pypdfium2.PdfDocument(pdf)
         try:
             page = document[index]
-            width, height = page.get_size()
+            target = tuple(pixel_size(side, dpi) for side in page.get_size())
             # Scale a hair under dpi/72 so PDFium's rounding up lands on the true pixel size.
-            bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False,
-                                 fill_color=(255, 255, 255, 0 if transparent else 255))
-            image = bitmap.to_pil()
+            # RGBX in PDFium's buffer is read by Pillow without a copy; the copy made here by
+            # convert() is taken before the document (which owns the buffer) is closed.
+            bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False, rev_byteorder=True,
+                                 prefer_bgrx=not transparent, fill_color=(255, 255, 255, 0 if transparent else 255))
+            return _exact(bitmap.to_pil(), target).convert("RGBA" if transparent else "RGB")
         finally:
             document.close()
-    target = (pixel_size(width, dpi), pixel_size(height, dpi))
-    if image.size != target:
-        image = image.crop((0, 0, *target)) if image.width >= target[0] else image.resize(target)
-    return image.convert("RGBA" if transparent else "RGB")
+
+
+def _exact(image: Image.Image, size: tuple[int, int]) -> Image.Image:
+    if image.size == size:
+        return image
+    return image.crop((0, 0, *size)) if image.width >= size[0] else image.resize(size)
 
 
 def page_count(pdf: bytes) -> int:
@@ -53,9 +59,5 @@ def page_count(pdf: bytes) -> int:
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
-
-
-def write_png(image: Image.Image, target: Path, dpi: int) -> None:
-    write_bytes(target, png_bytes(image, dpi))

@@ -25,24 +25,66 @@ Lookup = Callable[[str], str]
 
 
 class FacePainter:
-    """Builds Drawings of faces for one language, reporting text that does not fit."""
+    """Builds Drawings of faces for one language, reporting text that does not fit.
 
-    def __init__(self, lookup: Lookup, language: str, problems: Problems):
+    With a `cache` (a dict kept per language) each distinct face is painted once: a
+    later request gets the same Drawing, which callers must not change, and the
+    problems and text look-ups of the first painting are replayed to this painter's
+    `problems` and `lookup`, so checking, sheets and pictures all see them.
+    """
+
+    def __init__(self, lookup: Lookup, language: str, problems: Problems, cache: dict | None = None):
         self.lookup = lookup
         self.language = language
         self.problems = problems
+        self.cache = cache
 
     def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
+        if self.cache is None:
+            return self.paint(face, shape, bleed, cut_guide)
+        key = (face, shape, bleed, cut_guide)
+        if key not in self.cache:
+            self.cache[key] = self._paint_alone(face, shape, bleed, cut_guide)
+        drawing, problems, keys = self.cache[key]
+        self.problems.extend(list(problems))
+        for text_key in keys:
+            try:
+                self.lookup(text_key)
+            except KeyError:
+                pass  # reported among the replayed problems
+        return drawing
+
+    def _paint_alone(self, face: model.Face, shape: str, bleed: float, cut_guide: bool) -> tuple:
+        """Paint with a painter of its own, noting its problems and the keys it looked up."""
+        keys: list[str] = []
+
+        def recording(key: str) -> str:
+            keys.append(key)
+            return self.lookup(key)
+
+        problems = Problems()
+        drawing = FacePainter(recording, self.language, problems).paint(face, shape, bleed, cut_guide)
+        return drawing, tuple(problems.items), tuple(keys)
+
+    def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
+        """The face as a Drawing of its bleed box; nothing of it inks outside that box.
+
+        The clip keeps a face a face wherever it is shown: on a sheet it is cut at its
+        trim, and in a rulebook or diagram art that ran past its box (a text that does
+        not fit, reported as such) cannot print over its neighbours.
+        """
         drawing = new_drawing(face.width + 2 * bleed, face.height + 2 * bleed)
-        canvas = _FaceSpace(drawing, face.height, bleed)
+        art = shapes.Group(box_clip(drawing.width, drawing.height))
+        drawing.add(art)
+        canvas = _FaceSpace(art, face.height, bleed)
         if face.background is not None:
-            drawing.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
+            art.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
         for element in face.elements:
             self.add(canvas, element)
         if cut_guide and shape != "rect":
             guide = outline(shape, face.width, face.height, bleed, bleed, grow=0, fill=None)
             guide.strokeColor, guide.strokeWidth = CUT_GUIDE, 0.3
-            drawing.add(guide)
+            art.add(guide)
         return drawing
 
     def add(self, space: "_FaceSpace", element: model.Element) -> None:
@@ -136,6 +178,17 @@ def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
     return [(x, top + 0.8 * e.size + i * leading) for i in range(count)]
 
 
+def box_clip(width: float, height: float) -> shapes.Path:
+    """A clip to the box (0, 0, width, height): the first child of a Group, it bounds the rest."""
+    clip = shapes.Path(isClipPath=1, fillColor=None, strokeColor=None)
+    clip.moveTo(0, 0)
+    clip.lineTo(width, 0)
+    clip.lineTo(width, height)
+    clip.lineTo(0, height)
+    clip.closePath()
+    return clip
+
+
 def new_drawing(width: float, height: float) -> shapes.Drawing:
     """A Drawing whose renderers start in the embedded font, never in unembedded Helvetica."""
     drawing = shapes.Drawing(width, height)
@@ -146,7 +199,7 @@ def new_drawing(width: float, height: float) -> shapes.Drawing:
 class _FaceSpace:
     """Maps face coordinates (top-left, y down) into the Drawing (bottom-left, y up)."""
 
-    def __init__(self, drawing: shapes.Drawing, height: float, bleed: float):
+    def __init__(self, drawing: shapes.Group, height: float, bleed: float):
         self.drawing, self.height, self.bleed = drawing, height, bleed
 
     def point(self, x: float, y: float) -> tuple[float, float]:

@@ -86,6 +86,18 @@ def paint_set(component_set: ComponentSet, painter: FacePainter, options: SheetO
     return buffer.getvalue()
 
 
+def sheet_pages(component_set: ComponentSet, paper: Paper) -> int:
+    """How many pages paint_set makes for the set on paper (fronts and backs counted)."""
+    spec = SheetSpec(bleed=component_set.bleed)
+    try:
+        grid = fit_grid(paper, component_set.width, component_set.height, spec)
+    except DoesNotFit:
+        if component_set.kind != "board":
+            raise
+        return len(tile_board(component_set.width, component_set.height, paper, spec)) * len(expanded_items(component_set))
+    return len(page_chunks(len(expanded_items(component_set)), grid.per_page)) * (2 if component_set.has_backs else 1)
+
+
 def expanded_items(component_set: ComponentSet) -> list[Item]:
     return [item for item in component_set.items for _ in range(item.count)]
 

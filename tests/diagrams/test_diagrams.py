@@ -17,7 +17,8 @@ from pnp.model.problems import ContentError, Problems
 from pnp.output.raster import render_page
 from pnp.paint.diagrams import scene as sc
 from pnp.paint.diagrams.api import diagram_drawing, example_scenes, example_steps, load_diagrams, _art
-from pnp.paint.diagrams.output import drawing_pdf, drawing_svg, write_diagrams
+from pnp.build import DiagramOptions, build_diagrams
+from pnp.paint.diagrams.output import drawing_pdf, drawing_svg
 from pnp.paint.diagrams.render import Renderer, frame_cell
 from pnp.i18n.catalog import Texts
 
@@ -70,9 +71,9 @@ def engineless(tmp_path: Path) -> Path:
 def test_hand_placed_diagram_draws_the_printed_token_and_the_marker(engineless: Path) -> None:
     game = load_game(engineless)
     catalogs = load_catalogs(game.folder, game.languages)
-    load_diagrams(game, catalogs)
+    book = load_diagrams(game, catalogs)
     problems = Problems()
-    drawing = diagram_drawing(game, catalogs, "hand", "da", problems)
+    drawing = diagram_drawing(game, catalogs, book, "hand", "da", problems)
     assert not problems.items
     image = render_page(drawing_pdf(drawing, "hand"), 0, DPI)
     cell = image.width / 3.24  # three cells plus the frame's 0.12-cell margins
@@ -170,6 +171,7 @@ def test_rasterized_example_shows_dashed_circles_where_the_engine_allows_a_piece
 def test_svg_is_well_formed_xml_and_files_are_the_same_on_rebuild(tmp_path: Path) -> None:
     first = write_diagrams(CONTENT / "folio", tmp_path / "a", ("pdf", "png", "svg"), ("en",), False, 100)
     second = write_diagrams(CONTENT / "folio", tmp_path / "b", ("pdf", "png", "svg"), ("en",), False, 100)
+    assert len(first) == len(second)
     names = sorted(p.name for p in first)
     assert "folio-legal-region-en.svg" in names and "folio-win-sizes-en.png" in names
     assert all(p.parent == tmp_path / "a" / "folio" / "diagrams" for p in first)
@@ -186,6 +188,11 @@ def test_example_steps_are_written_one_file_each(tmp_path: Path) -> None:
     assert {f"boardless-quarto-example-play-step{n:02d}-da.svg" for n in range(1, 14)} <= names
 
 
+def write_diagrams(folder: Path, out: Path, formats, languages, transparent: bool = False, dpi: int = 300) -> list[Path]:
+    options = DiagramOptions(out=out, formats=formats, languages=languages, transparent=transparent, dpi=dpi, jobs=1)
+    return sorted(build_diagrams([folder], options).written)
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_declared_diagram_renders_in_english_and_danish(game_id: str) -> None:
     game = load_game(CONTENT / game_id)
@@ -195,13 +202,13 @@ def test_every_declared_diagram_renders_in_english_and_danish(game_id: str) -> N
     for language in ("en", "da"):
         problems = Problems()
         for diagram_id in book.diagrams:
-            drawing = diagram_drawing(game, catalogs, diagram_id, language, problems)
+            drawing = diagram_drawing(game, catalogs, book, diagram_id, language, problems)
             spec = book.diagrams[diagram_id]
             # At its own scale a diagram is as wide as its spec says, or, with `cell:`, fits an A5 page.
             assert 0 < drawing.width <= (122 if spec.cell else spec.width * 25.4 / 72) * 72 / 25.4 + 0.01
             ElementTree.fromstring(drawing_svg(drawing))
         for example_id in book.examples:
-            steps = example_steps(game, catalogs, example_id, language, problems)
+            steps = example_steps(game, catalogs, book, example_id, language, problems)
             assert steps and all(text for _, text in steps)
         assert not problems.items, problems.items
 
@@ -229,10 +236,11 @@ def _values(node, key: str) -> set:
 def test_the_example_ends_with_bob_winning_on_the_third_column() -> None:
     game = load_game(CONTENT / "boardless-quarto")
     catalogs = load_catalogs(game.folder, game.languages)
-    steps = example_steps(game, catalogs, "play", "en", Problems())
+    book = load_diagrams(game, catalogs)
+    steps = example_steps(game, catalogs, book, "play", "en", Problems())
     assert len(steps) == 13
     assert "third column" in steps[-1][1]
-    steps_da = example_steps(game, catalogs, "play", "da", Problems())
+    steps_da = example_steps(game, catalogs, book, "play", "da", Problems())
     assert "Bjarke" in steps_da[-1][1] and "Bob" not in steps_da[-1][1]
 
 

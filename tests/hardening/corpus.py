@@ -77,6 +77,8 @@ COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
 CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
 DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
 EVERY = tuple(COMMANDS)
+# pnp list reads game.yaml and components.yaml only, so it cannot see a bad diagram or example.
+BEYOND_COMPONENTS = tuple(c for c in EVERY if c != "list")
 
 
 @dataclass(frozen=True)
@@ -330,7 +332,8 @@ def hostile_id_cases() -> list[Case]:
         for label, value in HOSTILE_IDS.items():
             if place == "language" and label == "upper":
                 value = "DA"
-            commands = EVERY if label in PATH_LIKE else ("check",)
+            every = BEYOND_COMPONENTS if file in ("diagrams.yaml", "examples.yaml") else EVERY
+            commands = every if label in PATH_LIKE else ("check",)
             cases.append(Case(f"{place.replace(' ', '-')}-{label}", edit(file, old, new.format(value)), where, phrase, commands))
     return cases
 
@@ -354,7 +357,7 @@ CASES: list[Case] = [
     Case("game-folder-name", both(edit("game.yaml", "id: tiny\n", ""), lambda site: site.game.rename(site.game.parent / "Tiny Game")),
          "work:content/Tiny Game/game.yaml:2", "the folder's name is the game's id", EVERY, game="content/Tiny Game"),
     Case("example-id-traversal", append("examples.yaml", '  "x/../../../escaped": {engine: boardless_quarto, steps: []}\n'),
-         "examples.yaml@x/../../../escaped", "expected an example id", EVERY, base="boardless-quarto"),
+         "examples.yaml@x/../../../escaped", "expected an example id", BEYOND_COMPONENTS, base="boardless-quarto"),
     Case("language-listed-twice", edit("game.yaml", "languages: [en, da]", "languages: [en, da, da]"),
          "game.yaml:7", "'da' is listed twice", EVERY),
     Case("language-source-not-listed", edit("game.yaml", "languages: [en, da]", "languages: [da]"),

@@ -21,6 +21,7 @@ from pnp.i18n.status import translation_status
 from pnp.model.game import load_game
 from pnp.model.problems import ContentError, Location
 from pnp.model.source import parse_yaml
+from pnp.output.files import OutputError
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")
@@ -295,7 +296,7 @@ def test_a_failed_write_keeps_the_old_file(game: Path, monkeypatch: pytest.Monke
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", fail)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OutputError, match="cannot write content/tiny/text/da.yaml: disk full"):
         imported(game, edited(exported(game), "rules.pass", "Pas."))
     assert da.read_bytes() == before
     assert sorted(p.name for p in da.parent.iterdir()) == ["da.yaml", "en.yaml"]

@@ -6,23 +6,20 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import BuildOptions, translation_warnings
-from pnp.i18n.catalog import fingerprint, load_game_catalogs
-from pnp.model.game import load_game
-from pnp.paint.rulebook import build_rulebooks
+from pnp.build import BuildOptions
+from pnp.build import build as build_kit
+from pnp.i18n.catalog import fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
 
 
 def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
-    """The rulebooks of a game, and what the planner says about their languages (ContentError under strict)."""
-    game = load_game(folder)
-    catalogs = load_game_catalogs(game)
-    options = BuildOptions(out=out, papers=papers, languages=languages, strict=strict)
-    warnings, problems = translation_warnings(game, catalogs, options)
-    problems.raise_if_any()
-    return build_rulebooks(game, catalogs, out, languages, papers), warnings
+    """A game's rulebooks and booklets only, with the report on their languages: (paths written, warnings)."""
+    options = BuildOptions(out=out, papers=papers, languages=languages, strict=strict, formats=("pdf",),
+                           kinds=("rulebook", "booklet", "translations"), jobs=1)
+    result = build_kit([folder], options)
+    return result.written, result.warnings
 
 
 @pytest.fixture(scope="session")

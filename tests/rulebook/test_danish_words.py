@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from conftest import GAMES, ROOT
 
-from pnp.build import BuildOptions, build_target, plan_sheets
+from pnp.build import BuildOptions, build
 from pnp.i18n import labels
 from pnp.i18n.catalog import load_game_catalogs
 from pnp.model.game import load_game
@@ -39,14 +39,9 @@ def english_words(game, catalogs) -> set[str]:
 def danish_sheets(tmp_path_factory) -> dict[str, list[Path]]:
     """Every game's component sheets as a Danish build writes them (--lang da, A4, PDF)."""
     out = tmp_path_factory.mktemp("sheets")
-    options = BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=("da",))
-    sheets = {}
-    for name in GAMES:
-        game = load_game(ROOT / "content" / name)
-        catalogs = load_game_catalogs(game)
-        sheets[name] = [path for target in plan_sheets(game, options)
-                        for path in build_target(target, catalogs, options, lambda _: None)]
-    return sheets
+    options = BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=("da",), kinds=("sheets",), jobs=1)
+    written = build([ROOT / "content" / name for name in GAMES], options).written
+    return {name: [path for path in written if path.parent.name == name] for name in GAMES}
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -16,6 +16,7 @@ from reportlab.platypus import KeepTogether
 
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
+from pnp.paint.diagrams import load_diagrams
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook
 from pnp.model.units import mm
@@ -62,7 +63,7 @@ def story_of(game_id: str, language: str = "en"):
     catalogs = load_catalogs(game.folder, game.languages)
     page = geometry("a5")
     ctx = Context(game, catalogs, load_rulebook(game.folder, catalogs["en"].entries), (Texts(catalogs, language),),
-                  page, styles_for(page, game.palette), Problems(), language)
+                  page, styles_for(page, game.palette), Problems(), load_diagrams(game, catalogs), language)
     return build_story(ctx)
 
 
@@ -103,7 +104,7 @@ class FakeShown:
 def test_a_sequence_takes_the_smallest_cell_and_shrinks_it_only_to_fit():
     page = geometry("a5")
     game = load_game(ROOT / "content" / "folio")
-    ctx = Context(game, {}, None, (), page, styles_for(page, game.palette), Problems(), "en")
+    ctx = Context(game, {}, None, (), page, styles_for(page, game.palette), Problems(), None, "en")
     shown = [FakeShown(FakePicture(mm(8), 4)), FakeShown(FakePicture(mm(6), 5))]
     assert sequence_cell(ctx, shown) == mm(6)
     wide = [FakeShown(FakePicture(mm(8), 4)), FakeShown(FakePicture(mm(8), 40))]

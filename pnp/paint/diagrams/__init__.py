@@ -1,7 +1,7 @@
 """Rule diagrams and example plays: YAML specs and engine states → scenes → reportlab Drawings.
 
 `load_diagrams`, `diagram_picture` and `example_pictures` (in `api`) are what a
-rulebook uses; `output.write_diagrams` writes each picture alone as PDF, PNG and SVG. Engine
+rulebook uses; `output.picture_files` turns one picture into PDF, PNG and SVG bytes. Engine
 adapters (one module per game) turn engine states into scene frames; `render` paints
 scenes with the game's printed faces.
 """

@@ -9,7 +9,6 @@ drawn at any scale: its `cell` is the one the spec asks for (`cell:`, or what fi
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 from pathlib import Path
 from typing import Any, Sequence
@@ -65,31 +64,6 @@ def _art(game: Game, catalogs: Catalogs, language: str, problems: Problems) -> G
     return GameArt(game, FacePainter(Texts(catalogs, language), language, problems))
 
 
-def _book(game: Game, problems: Problems) -> DiagramBook:
-    """The game's diagram book, read once per content: a rulebook asks for it per picture."""
-    key = (str(Path(game.folder).resolve()), _source_digest(Path(game.folder)))
-    if key in _CLEAN_BOOKS:
-        return _CLEAN_BOOKS[key]
-    found = Problems()
-    book = read_diagram_book(game.folder, found)
-    problems.extend(found)
-    if not found:
-        # Only a book without problems is kept, so a faulty one reports its problems every time.
-        _CLEAN_BOOKS[key] = book
-    return book
-
-
-_CLEAN_BOOKS: dict[tuple[str, str], DiagramBook] = {}
-
-
-def _source_digest(folder: Path) -> str:
-    digest = hashlib.sha256()
-    for name in ("diagrams.yaml", "examples.yaml"):
-        path = folder / name
-        digest.update(path.read_bytes() if path.is_file() else b"\0absent")
-    return digest.hexdigest()
-
-
 def diagram_caption(catalogs: Catalogs, diagram_id: str, language: str) -> str | None:
     """The caption of a diagram in a language (English when untranslated), None if it has none."""
     try:
@@ -98,10 +72,12 @@ def diagram_caption(catalogs: Catalogs, diagram_id: str, language: str) -> str |
         return None
 
 
-def diagram_picture(game: Game, catalogs: Catalogs, diagram_id: str, language: str,
+def diagram_picture(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_id: str, language: str,
                     problems: Problems) -> Picture:
-    """One diagram, ready to draw at any scale. An unknown id is a problem and gives an empty picture."""
-    book = _book(game, problems)
+    """One diagram of the (checked) book, ready to draw at any scale.
+
+    An unknown id is a problem and gives an empty picture.
+    """
     spec = book.diagrams.get(diagram_id)
     art = _art(game, catalogs, language, problems)
     renderer = Renderer(art, game.palette)
@@ -113,29 +89,28 @@ def diagram_picture(game: Game, catalogs: Catalogs, diagram_id: str, language: s
     return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
 
 
-def diagram_drawing(game: Game, catalogs: Catalogs, diagram_id: str, language: str, problems: Problems,
-                    *, caption: bool = False) -> shapes.Drawing:
+def diagram_drawing(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_id: str, language: str,
+                    problems: Problems, *, caption: bool = False) -> shapes.Drawing:
     """One diagram as a Drawing at the spec's scale (`cell:`, or `width:` wide, 85 mm by default).
 
     With caption=True the caption is set under the picture (for standalone files);
     a rulebook sets it itself. An unknown id is a problem and gives an empty Drawing.
     """
-    picture = diagram_picture(game, catalogs, diagram_id, language, problems)
-    spec = _book(game, Problems()).diagrams.get(diagram_id)
+    picture = diagram_picture(game, catalogs, book, diagram_id, language, problems)
+    spec = book.diagrams.get(diagram_id)
     if spec is None:
         return shapes.Drawing(1, 1)
     text = _caption(spec.caption_key, Texts(catalogs, language), spec.location, problems) if caption else None
     return picture.drawing(caption=typographic_quotes(text, language) if text else None)
 
 
-def example_pictures(game: Game, catalogs: Catalogs, example_id: str, language: str,
+def example_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, example_id: str, language: str,
                      problems: Problems) -> list[tuple[Picture, str]]:
     """Each step of an example play as (Picture, caption text with its *emphasis* markup).
 
     All steps share one cell size (the spec's `cell:`, or the largest at which every
     step fits `width:`), so pieces keep their size from picture to picture.
     """
-    book = _book(game, problems)
     spec = book.examples.get(example_id)
     if spec is None:
         known = ", ".join(book.examples) or "none"
@@ -148,11 +123,11 @@ def example_pictures(game: Game, catalogs: Catalogs, example_id: str, language: 
     return [(Picture(sc.Scene((frame,)), renderer, cell), text) for frame, text in steps]
 
 
-def example_steps(game: Game, catalogs: Catalogs, example_id: str, language: str, problems: Problems,
-                  *, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
+def example_steps(game: Game, catalogs: Catalogs, book: DiagramBook, example_id: str, language: str,
+                  problems: Problems, *, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
     """Each step of an example play as (Drawing, caption text), all at the example's one scale."""
     return [(picture.drawing(caption=typographic_quotes(text, language) if caption else None), text)
-            for picture, text in example_pictures(game, catalogs, example_id, language, problems)]
+            for picture, text in example_pictures(game, catalogs, book, example_id, language, problems)]
 
 
 def _caption(key: str, lookup, location: Location, problems: Problems) -> str | None:

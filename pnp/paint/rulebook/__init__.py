@@ -1,18 +1,17 @@
 """A game and its catalogs → rulebook PDFs: a reading PDF and a folded booklet per language,
 and a bilingual edition of the two languages the game names (by default its first two).
 
-`build_rulebooks` lays out and checks everything in memory first; files are written
-(atomically) only when no problem was found, so a failed build leaves the last good
-rulebooks in place. `render` lays out one edition and holds it to the layout rules: a
-section break that would leave a page nearly empty is let go (in a flowing edition),
-a booklet's spare pages get a checklist and notes, and any figure that would print
-over text or another figure is an error naming the edition, page and block.
+Each entry point lays out and checks one edition in memory and returns its bytes (or
+raises ContentError); the build decides which editions exist and writes them. `render`
+lays out one edition and holds it to the layout rules: a section break that would leave
+a page nearly empty is let go (in a flowing edition), a booklet's spare pages get a
+checklist and notes, and any figure that would print over text or another figure is an
+error naming the edition, page and block.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -20,10 +19,10 @@ from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
 from pnp.layout.paper import paper_named
+from pnp.model.diagrams import DiagramBook
 from pnp.model.game import TITLE_KEY, Game
 from pnp.model.problems import Problems
-from pnp.model.rulebook import Rulebook, load_rulebook
-from pnp.output.files import write_bytes
+from pnp.model.rulebook import Rulebook
 from pnp.paint.rulebook.document import (
     LOOSE,
     Footer,
@@ -61,44 +60,36 @@ class Edition:
         return f"{self.name}, {'booklet' if self.facing else 'reading PDF'}"
 
 
-def rules_path(out: Path, game: Game, edition: str) -> Path:
-    return Path(out) / game.id / f"{game.id}-rules-{edition}.pdf"
+def edition_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook,
+                languages: tuple[str, ...], pictures: dict | None = None) -> bytes:
+    """The rulebook to read (A5) in one language, or two alternating (the bilingual edition).
 
-
-def booklet_path(out: Path, game: Game, language: str, paper: str) -> Path:
-    return Path(out) / game.id / f"{game.id}-booklet-{language}-{paper}.pdf"
-
-
-def build_rulebooks(game: Game, catalogs: Catalogs, out: Path, languages: tuple[str, ...],
-                    papers: tuple[str, ...]) -> list[Path]:
-    """Write every rulebook of game in languages; return the paths written. ContentError on problems.
-
-    A text a language lacks is set in the source language; the planner warns about those
-    (see `pnp.i18n.status.build_report`), once per game and language.
+    A text a language lacks is set in the source language; the build says which, once per
+    language (see `pnp.i18n.status.build_report`). ContentError on problems. `pictures`
+    keeps diagrams drawn for one edition for the next (see `render`).
     """
-    rulebook = load_rulebook(game.folder, catalogs.source.entries)
-    languages = tuple(lang for lang in languages if lang in game.languages and lang in catalogs)
-    problems, files, pictures = Problems(), {}, {}
-    for language in languages:
-        reading = render(game, catalogs, rulebook, Edition((language,), "a5", False), problems, pictures)
-        pages = render(game, catalogs, rulebook, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
-                       problems, pictures)
-        if reading is not None:
-            files[rules_path(out, game, language)] = reading.pdf
-        if pages is not None:
-            check_pages(game, rulebook, language, pages, problems)
-            for paper in papers:
-                title = f"{game_title(game, catalogs, language)} – {label('rules', language)} ({language}, {paper})"
-                sheets = impose_pdf(pages.pdf, rulebook.booklet, paper_named(paper), title, language)
-                files[booklet_path(out, game, language, paper)] = sheets
-    if game.bilingual and all(lang in languages for lang in game.bilingual):
-        both = render(game, catalogs, rulebook, Edition(game.bilingual, "a5", False), problems, pictures)
-        if both is not None:
-            files[rules_path(out, game, "bilingual")] = both.pdf
+    problems = Problems()
+    layout = render(game, catalogs, rulebook, book, Edition(languages, "a5", False), problems, pictures)
     problems.raise_if_any()
-    for path, data in files.items():
-        write_bytes(path, data)
-    return list(files)
+    return layout.pdf
+
+
+def booklet_pages(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, language: str,
+                  pictures: dict | None = None) -> bytes:
+    """The booklet's pages at their folded size, checked against the booklet's page count."""
+    problems = Problems()
+    pages = render(game, catalogs, rulebook, book, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
+                   problems, pictures)
+    if pages is not None:
+        check_pages(game, rulebook, language, pages, problems)
+    problems.raise_if_any()
+    return pages.pdf
+
+
+def booklet_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, pages: bytes, language: str, paper: str) -> bytes:
+    """The booklet's pages imposed on sheets of paper for folding."""
+    title = f"{game_title(game, catalogs, language)} – {label('rules', language)} ({language}, {paper})"
+    return impose_pdf(pages, rulebook.booklet, paper_named(paper), title, language)
 
 
 def game_title(game: Game, catalogs: Catalogs, language: str) -> str:
@@ -106,8 +97,8 @@ def game_title(game: Game, catalogs: Catalogs, language: str) -> str:
     return Texts(catalogs, language).get(TITLE_KEY, game.title)
 
 
-def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, edition: Edition, problems: Problems,
-           pictures: dict | None = None) -> Layout | None:
+def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, edition: Edition,
+           problems: Problems, pictures: dict | None = None) -> Layout | None:
     """One edition laid out and checked; None (with problems added) if it cannot be.
 
     `pictures` keeps the diagrams drawn for one edition for the next (they do not
@@ -115,7 +106,7 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, edition: Edition,
     """
     page = geometry(edition.size)
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
-    ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems,
+    ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
                   edition.described, {} if pictures is None else pictures)
     main = edition.languages[0]
     edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
@@ -152,13 +143,13 @@ def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
             break
         soft |= loose
         layout = lay_out_story(build_story(ctx, soft))
-    spare = booklet_pages(ctx.rulebook.booklet, layout.pages) - layout.pages if booklet else 0
+    spare = printed_page_count(ctx.rulebook.booklet, layout.pages) - layout.pages if booklet else 0
     if spare > 0:
         layout = lay_out_story(build_story(ctx, soft) + padding_pages(ctx, spare))
     return layout
 
 
-def booklet_pages(booklet: str, pages: int) -> int:
+def printed_page_count(booklet: str, pages: int) -> int:
     """The pages a booklet of `pages` pages of content is printed on."""
     return FIXED_PAGES.get(booklet) or padded_page_count(pages)
 

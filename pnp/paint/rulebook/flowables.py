@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, Group, transformPoint
+from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.problems import Location
@@ -114,16 +114,26 @@ def ink_bounds(node) -> Rect | None:
     reaches half its width past its points.
     """
     if isinstance(node, Group):  # a Drawing is a Group too
-        boxes = [b for child in node.contents if (b := ink_bounds(child)) is not None]
+        children = list(node.contents)
+        clip = children.pop(0).getBounds() if children and _is_clip(children[0]) else None
+        boxes = [b for child in children if (b := ink_bounds(child)) is not None]
         if not boxes:
             return None
         union = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+        if clip is not None:  # a group that starts with a clip path inks only inside it
+            union = (max(union[0], clip[0]), max(union[1], clip[1]), min(union[2], clip[2]), min(union[3], clip[3]))
+            if union[0] >= union[2] or union[1] >= union[3]:
+                return None
         return _transformed(getattr(node, "transform", (1, 0, 0, 1, 0, 0)), union)
     bounds = node.getBounds()
     if bounds is None:
         return None
     grow = (getattr(node, "strokeWidth", 0) or 0) / 2 if getattr(node, "strokeColor", None) is not None else 0.0
     return (bounds[0] - grow, bounds[1] - grow, bounds[2] + grow, bounds[3] + grow)
+
+
+def _is_clip(node) -> bool:
+    return isinstance(node, Path) and bool(node.isClipPath)
 
 
 def _transformed(matrix, rect: Rect) -> Rect:

@@ -196,7 +196,7 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
     shown = []
     for block in blocks:
         picture = remembered(ctx, ("diagram", block.ref, ctx.language),
-                             lambda: diagram_picture(ctx.game, ctx.catalogs, block.ref, ctx.language, ctx.problems))
+                             lambda: diagram_picture(ctx.game, ctx.catalogs, ctx.book, block.ref, ctx.language, ctx.problems))
         key = f"diagram.{block.ref}.caption"
         captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
         location = ctx.location(key, ctx.language) if ctx.texts[0].has(key) else block.location
@@ -209,7 +209,7 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
 def example(ctx: Context, block: Block, group: int) -> list[Chunk]:
     """The intro, then the steps, each picture over its numbered caption, at one scale."""
     steps = [remembered(ctx, ("example", block.ref, voice.language),
-                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, block.ref, voice.language, ctx.problems))
+                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, ctx.book, block.ref, voice.language, ctx.problems))
              for voice in ctx.texts]
     chunks = []
     # An example opens with who plays, then how to read its pictures, where the game says so.

@@ -22,6 +22,7 @@ from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBre
 
 from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
+from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, TITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
@@ -44,6 +45,7 @@ class Context:
     page: Geometry
     styles: Styles
     problems: Problems
+    book: DiagramBook
     edition: str = ""
     # Pictures already drawn, by what they show and at which size: a story is built more than once.
     pictures: dict = field(default_factory=dict, compare=False)

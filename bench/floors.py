@@ -1,0 +1,145 @@
+"""Floors for the benchmarks: the least work that makes the same pixels or the same cards.
+
+- `raster_encode`: rasterize PDF pages with pypdfium2 and encode them with Pillow, on
+  all cores, nothing else (no layout, no files written);
+- `canvas` (run as `python bench/floors.py canvas N OUT.pdf`): a bare reportlab canvas
+  drawing the synthetic deck of bench/synthetic.py, fronts and backs, on the same grid
+  with the same fonts, text wrapped by a plain loop, the back as one form.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from pnp.output.raster import COMPRESS_LEVEL  # noqa: E402,F401  (the level pnp uses)
+
+
+@dataclass
+class Floor:
+    seconds: float
+    bytes: int
+
+
+def sheet_pages(out: Path) -> list[tuple[str, int]]:
+    """(sheet PDF, page) for every PNG page of a built kit."""
+    pages = []
+    for png in sorted(out.rglob("*.png")):
+        if png.parent.name != "png":
+            continue
+        stem, sheet, side = png.stem.rsplit("-", 2)
+        pdf = png.parent.parent / f"{stem}.pdf"
+        number = int(sheet.removeprefix("sheet")) - 1
+        two_sided = (png.parent / f"{stem}-{sheet}-back.png").exists()
+        pages.append((str(pdf), number * 2 + (side == "back") if two_sided else number))
+    return pages
+
+
+def _raster_one(task: tuple[str, int, int, int]) -> int:
+    import pypdfium2
+
+    path, page, dpi, level = task
+    document = pypdfium2.PdfDocument(path)
+    bitmap = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
+    image = bitmap.to_pil().convert("RGB")
+    document.close()
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
+    return len(buffer.getvalue())
+
+
+def encode_levels(pages: list[tuple[str, int]], dpi: int, levels: tuple[int, ...]) -> dict[int, Floor]:
+    """CPU seconds and bytes of encoding the same rasterized pages at each zlib level, in this process."""
+    import pypdfium2
+
+    results = {level: Floor(0.0, 0) for level in levels}
+    for path, page in pages:
+        document = pypdfium2.PdfDocument(path)
+        image = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True).to_pil().convert("RGB")
+        document.close()
+        for level in levels:
+            start, buffer = time.process_time(), io.BytesIO()
+            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
+            results[level].seconds += time.process_time() - start
+            results[level].bytes += len(buffer.getvalue())
+    return results
+
+
+def raster_encode(pages: list[tuple[str, int]], dpi: int, level: int, processes: int) -> Floor:
+    start = time.perf_counter()
+    with Pool(processes) as pool:
+        sizes = pool.map(_raster_one, [(path, page, dpi, level) for path, page in pages], chunksize=1)
+    return Floor(time.perf_counter() - start, sum(sizes))
+
+
+def canvas(cards: int, out: Path) -> None:
+    from reportlab.lib import colors
+    from reportlab.pdfgen.canvas import Canvas
+
+    from bench.synthetic import card_values
+    from pnp.layout.paper import PAPERS
+    from pnp.layout.sheet import SheetSpec, back_grid, fit_grid
+    from pnp.model.units import mm
+    from pnp.paint.fonts import font_name, text_width
+
+    paper = PAPERS["a4"]
+    grid = fit_grid(paper, mm(63.5), mm(88.9), SheetSpec(bleed=mm(3)))
+    pdf = Canvas(str(out), pagesize=(paper.width, paper.height), invariant=1, pageCompression=1)
+    pdf.beginForm("back", 0, 0, mm(69.5), mm(94.9))
+    pdf.setFillColor(colors.HexColor("#2b2d42"))
+    pdf.rect(0, 0, mm(69.5), mm(94.9), stroke=0, fill=1)
+    pdf.setFillColor(colors.white)
+    pdf.setFont(font_name("bold"), 14)
+    pdf.drawCentredString(mm(34.75), mm(47), "SYNTHETIC")
+    pdf.endForm()
+    values = [card_values(i) for i in range(cards)]
+    for first in range(0, cards, grid.per_page):
+        page = values[first:first + grid.per_page]
+        for slot, card in zip(grid.slots, page):
+            _front(pdf, grid.bleed_box(slot), card, colors, font_name, text_width)
+        pdf.showPage()
+        for placement, _ in zip(back_grid(grid, "long"), page):
+            box = placement.box.outset(grid.bleed)
+            pdf.saveState()
+            pdf.translate(box.x, box.y)
+            pdf.doForm("back")
+            pdf.restoreState()
+        pdf.showPage()
+    pdf.save()
+
+
+def _front(pdf, box, card: dict, colors, font_name, text_width) -> None:
+    pdf.setFillColor(colors.HexColor(card["suit"]))
+    pdf.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    pdf.setStrokeColor(colors.black)
+    pdf.roundRect(box.x + 14, box.y + 14, box.w - 28, box.h - 28, 6, stroke=1, fill=0)
+    pdf.setFillColor(colors.black)
+    pdf.setFont(font_name("bold"), 12)
+    pdf.drawCentredString(box.x + box.w / 2, box.y + box.h - 40, card["name"])
+    pdf.setFont(font_name(), 8)
+    for index, text in enumerate(_wrap(card["rules"], box.w - 50, text_width)):
+        pdf.drawString(box.x + 25, box.y + box.h / 2 - index * 9.6, text)
+    pdf.circle(box.x + box.w / 2, box.y + 40, 12, stroke=1, fill=0)
+
+
+def _wrap(text: str, width: float, text_width) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and text_width(candidate, 8) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return lines + [line]
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "canvas":
+        canvas(int(sys.argv[2]), Path(sys.argv[3]))

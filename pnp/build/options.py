@@ -1,0 +1,126 @@
+"""What each command asks for, checked before anything is read or written.
+
+Every options class has `out`, `jobs` and `force`, which the runner reads; the rest is
+the kinds' business. `key_fields` are the options that can change some output's bytes
+or the set of outputs (not where they go, how many processes, or --force).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from pnp.layout.paper import PAPERS
+from pnp.layout.sheet import FLIPS
+from pnp.model.names import language_problem
+
+FORMATS = ("pdf", "png")
+DIAGRAM_FORMATS = ("pdf", "png", "svg")
+MAX_BACK_OFFSET_MM = 20
+MAX_DPI = 1200
+RUN_FIELDS = ("out", "jobs", "force")
+
+
+class BadOption(ValueError):
+    """An option value no output can be made with (the CLI turns it into a usage error)."""
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    out: Path = Path("output")
+    jobs: int = 0  # 0: one process per core
+    force: bool = False
+    # Only these target kinds (and what they need): a partial run, which removes nothing.
+    kinds: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.jobs < 0:
+            raise BadOption(f"-j expects a number of processes of 1 or more, got {self.jobs}")
+
+    @property
+    def processes(self) -> int:
+        return self.jobs or default_jobs()
+
+    def key_fields(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in RUN_FIELDS}
+
+
+@dataclass(frozen=True)
+class BuildOptions(RunOptions):
+    papers: tuple[str, ...] = ("a4", "letter")
+    flip: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    dpi: int = 300
+    formats: tuple[str, ...] = FORMATS
+    languages: tuple[str, ...] | None = None
+    strict: bool = False
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_back_offset(self.back_offset_mm)
+        _check_choices("paper", self.papers, tuple(PAPERS))
+        _check_choices("format", self.formats, FORMATS)
+        _check_choices("duplex", (self.flip,), FLIPS)
+        check_dpi(self.dpi)
+        check_languages(self.languages)
+
+
+@dataclass(frozen=True)
+class DiagramOptions(RunOptions):
+    formats: tuple[str, ...] = DIAGRAM_FORMATS
+    languages: tuple[str, ...] | None = None
+    transparent: bool = False
+    dpi: int = 300
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_choices("format", self.formats, DIAGRAM_FORMATS)
+        check_dpi(self.dpi)
+        check_languages(self.languages)
+
+
+@dataclass(frozen=True)
+class CalibrationOptions(RunOptions):
+    name: str = "calibration.pdf"
+    paper: str = "a4"
+    flip: str = "long"
+    language: str = "en"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_choices("paper", (self.paper,), tuple(PAPERS))
+        _check_choices("duplex", (self.flip,), FLIPS)
+        if language_problem(self.language):
+            raise BadOption(f"--lang: {language_problem(self.language)}")
+
+
+def check_back_offset(offset: tuple[float, float]) -> None:
+    if len(offset) != 2 or not all(isinstance(v, (int, float)) and math.isfinite(v) for v in offset):
+        raise BadOption(f"expected X,Y in millimetres such as 0.5,-1, got {offset!r}")
+    if max(abs(v) for v in offset) > MAX_BACK_OFFSET_MM:
+        raise BadOption("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
+
+
+def check_languages(languages: tuple[str, ...] | None) -> None:
+    """Each language asked for is a BCP 47 tag (which games have it, the command checks)."""
+    for language in languages or ():
+        problem = language_problem(language)
+        if problem:
+            raise BadOption(f"--lang: {problem}")
+
+
+def check_dpi(dpi: int) -> None:
+    if not isinstance(dpi, int) or not 1 <= dpi <= MAX_DPI:
+        raise BadOption(f"expected a resolution up to {MAX_DPI} dpi, got {dpi!r}")
+
+
+def _check_choices(what: str, values: tuple[str, ...], allowed: tuple[str, ...]) -> None:
+    wrong = [v for v in values if v not in allowed]
+    if wrong or not values:
+        raise BadOption(f"{what}: expected {', '.join(allowed)}, got {', '.join(map(str, values)) or 'nothing'}")

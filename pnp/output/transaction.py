@@ -1,0 +1,134 @@
+"""All the files of one run, moved into --out together or not at all.
+
+A run stages every new file in `<out>/.pnp/staging-<random>/new/` (through the guarded
+writer) and notes the outputs to remove. `commit` then moves each file into place,
+parking what it replaces in `staging-…/old/`; if any move fails, the moves already
+made are undone, so on any error nothing under --out has changed. Each file appears by
+one rename, so `kill -9` at any moment leaves only complete files, plus a staging folder
+that the next run removes. A lock on `<out>/.pnp/lock` keeps two runs from interleaving.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+from pathlib import Path
+
+from pnp.output.files import inside, os_faults, write_file
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; one run at a time is then the user's care
+    fcntl = None
+
+STATE_FOLDER = ".pnp"
+
+
+class Transaction:
+    """Use as a context: stage() and remove() during the run, commit() at its end."""
+
+    def __init__(self, out: Path):
+        self.out = Path(out)
+        self.state = self.out / STATE_FOLDER
+        self.staged: list[str] = []
+        self.removed: list[str] = []
+        self._lock = None
+
+    def __enter__(self) -> "Transaction":
+        # Folders this run makes are removed again if it ends without a commit.
+        self._made = [p for p in (self.state, *self.state.parents) if not p.exists()][::-1]
+        self.committed = False
+        with os_faults(self.state):
+            self.state.mkdir(parents=True, exist_ok=True)
+            self._lock = open(self.state / "lock", "a")
+            if fcntl is not None:
+                # A POSIX record lock belongs to this process alone: worker processes forked
+                # later do not hold it, so it ends with this process, even under kill -9.
+                fcntl.lockf(self._lock, fcntl.LOCK_EX)
+            for leftover in self.state.glob("staging-*"):
+                shutil.rmtree(leftover, ignore_errors=True)
+            self.staging = self.state / f"staging-{secrets.token_hex(4)}"
+            (self.staging / "new").mkdir(parents=True)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        shutil.rmtree(self.staging, ignore_errors=True)
+        if self._lock is not None:
+            self._lock.close()
+        if not self.committed:
+            _remove_made(self._made)
+
+    def stage(self, relative: str, data: bytes) -> None:
+        """Write the future content of out/relative into the staging folder."""
+        inside(self.out, relative)
+        write_file(self.staging / "new", relative, data)
+        self.staged.append(relative)
+
+    def remove(self, relative: str) -> None:
+        """Delete out/relative at commit (an output this run no longer makes)."""
+        inside(self.out, relative)
+        self.removed.append(relative)
+
+    def commit(self) -> None:
+        """Move every staged file into place and remove the removed; all or nothing."""
+        done: list[tuple[Path, Path | None]] = []
+        created: list[Path] = []
+        try:
+            for relative in self.removed:
+                self._park(relative, done)
+            for relative in self.staged:
+                target = inside(self.out, relative)
+                created += _make_parents(target.parent)
+                self._park(relative, done)
+                with os_faults(target):
+                    os.replace(self.staging / "new" / relative, target)
+                done.append((target, None))
+        except BaseException:
+            _undo(done, created)
+            raise
+        self.committed = True
+
+    def _park(self, relative: str, done: list) -> None:
+        """Move out/relative aside into old/, remembering how to bring it back."""
+        target = inside(self.out, relative)
+        if not target.exists() and not target.is_symlink():
+            return
+        parked = self.staging / "old" / relative
+        with os_faults(target):
+            parked.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(target, parked)
+        done.append((target, parked))
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    missing = [p for p in (folder, *folder.parents) if not p.exists()][::-1]
+    with os_faults(folder):
+        for path in missing:
+            path.mkdir()
+    return missing
+
+
+def _remove_made(folders: list[Path]) -> None:
+    """Remove folders made by a run that failed (the state folder with its lock file)."""
+    for folder in reversed(folders):
+        if folder.name == STATE_FOLDER:
+            (folder / "lock").unlink(missing_ok=True)
+        try:
+            folder.rmdir()
+        except OSError:
+            return
+
+
+def _undo(done: list[tuple[Path, Path | None]], created: list[Path]) -> None:
+    """Put back every file moved so far, newest first, then drop folders made for them."""
+    for target, parked in reversed(done):
+        if parked is None:
+            target.unlink(missing_ok=True)
+        else:
+            os.replace(parked, target)
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass

@@ -1,0 +1,106 @@
+"""The runner: parallel equals sequential byte for byte, a new kind is one module plus one
+registration, each face is painted once, and the CLI starts without the drawing libraries."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pnp.build.kinds as kinds
+from pnp.build import BuildOptions, build
+from tests.builds.conftest import digests
+from tests.conftest import CONTENT, ROOT
+
+
+def test_parallel_and_sequential_builds_are_byte_identical(tmp_path):
+    common = dict(papers=("a4",), dpi=60)
+    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path / "one", jobs=1, **common))
+    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path / "two", jobs=2, **common))
+    assert digests(tmp_path / "one") == digests(tmp_path / "two")
+    assert len(digests(tmp_path / "one")) > 20
+
+
+KIND_MODULE = '''
+"""A test kind: one text file per game with its title."""
+from pnp.build.target import Rendered, Target, TargetKind
+
+
+def plan(game, options):
+    path = f"{game.id}/{game.id}-title.txt"
+    yield Target(id=path, kind="title", unit="", paths=(path,), inputs=(game.digest("game.yaml"),))
+
+
+def render(target, game, options, upstream):
+    return Rendered({target.paths[0]: game.game.title.encode()})
+
+
+KIND = TargetKind("title", "build", 5, plan, render)
+'''
+
+
+def test_a_new_output_kind_is_one_module_plus_one_registration(two_sets, tmp_path, monkeypatch):
+    package = tmp_path / "extra_kinds"
+    package.mkdir()
+    (package / "title.py").write_text(textwrap.dedent(KIND_MODULE), encoding="utf-8")  # the one new module
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(kinds, "MODULES", (*kinds.MODULES, "extra_kinds.title"))  # the one registration
+    kinds.all_kinds.cache_clear()
+    try:
+        folder, out = two_sets(), tmp_path / "out"
+        first = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
+        assert (out / "tiny" / "tiny-title.txt").read_text() == "Tiny"
+        assert out / "tiny" / "tiny-title.txt" in first.written
+        again = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
+        assert not again.written
+    finally:
+        kinds.all_kinds.cache_clear()
+
+
+def test_each_distinct_face_is_painted_once_per_language(tmp_path, monkeypatch):
+    from pnp.paint.faces import FacePainter
+
+    painted = []
+    original = FacePainter.paint
+
+    def counting(self, face, *args, **kwargs):
+        painted.append((self.language, face, args))
+        return original(self, face, *args, **kwargs)
+
+    monkeypatch.setattr(FacePainter, "paint", counting)
+    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), jobs=1,
+                                                 kinds=("sheets",)))
+    assert painted and len(painted) == len(set(painted))
+
+
+def test_help_and_list_start_without_the_drawing_libraries():
+    script = ("import sys; from pnp.cli import main\n"
+              "try:\n    main([sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+              "heavy = [m for m in ('reportlab', 'pikepdf', 'pypdfium2', 'pnp.paint', 'pnp.build') if m in sys.modules]\n"
+              "print('HEAVY', heavy, file=sys.stderr)")
+    for command in ("--help", "list"):
+        process = subprocess.run([sys.executable, "-c", script, command], cwd=ROOT, capture_output=True, text=True)
+        assert "HEAVY []" in process.stderr, (command, process.stderr)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab æøΔ\n", max_size=60), st.floats(min_value=5, max_value=120))
+def test_wrapping_measures_words_once_and_breaks_as_measuring_each_line_would(text, width):
+    from pnp.paint.fonts import text_width
+    from pnp.paint.text import wrap
+
+    expected = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, 9, "regular") > width:
+                expected.append(line)
+                line = word
+            else:
+                line = candidate
+        expected.append(line)
+    assert wrap(text, width, 9, "regular") == expected
