@@ -19,10 +19,10 @@ from pnp.output.files import write_file
 
 def catalog_header(game: Game, language: str) -> str:
     source = game.source_language
-    return (f"# {language} texts of {game.title}, translated from text/{source}.yaml.\n"
-            f"# Each entry is `key: {{text: ..., source: ...}}`: `source` fingerprints the {source} text it\n"
-            "# translates (pnp translate import and stamp write it). `pnp translate status` lists what is\n"
-            f"# missing; `pnp translate export {game.id} --lang {language} -o {language}.po` makes a PO file.\n")
+    return (f"# {language} texts of {game.title}, translated from text/{source}.yaml. Each entry holds the text,\n"
+            f"# `source` (a fingerprint of the {source} text it translates) and `source-text` (that text);\n"
+            "# pnp translate import and stamp write both. `pnp translate status` lists what is missing;\n"
+            f"# `pnp translate export {game.id} --lang {language} -o {language}.po` makes a PO file.\n")
 
 
 def start_language(game: Game, catalogs: Catalogs, language: str) -> list[str]:

@@ -120,7 +120,7 @@ def test_starting_german_makes_it_one_of_the_games_languages(work: Path):
     result = pnp("translate", "init", "stone-row", "de")
     assert result.exit_code == 0, result.output
     assert "started de: wrote content/stone-row/text/de.yaml" in result.output
-    assert (work / "content/stone-row/text/de.yaml").read_text(encoding="utf-8").startswith("# de texts of Stone Row")
+    assert (work / "content/stone-row/text/de.yaml").read_text(encoding="utf-8").startswith("# de texts of Stone Row, translated")
     assert "stone-row\tStone Row 2.1\ten, da, de\tcards (1)" in pnp("list").output
     again = pnp("translate", "init", "stone-row", "de")
     assert again.exit_code == 1 and "de is started already" in again.output

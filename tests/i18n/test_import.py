@@ -261,7 +261,7 @@ def test_one_change_to_a_real_danish_file_rewrites_that_entry_alone(name: str, t
     assert changed[1:] == ["+  text: Et overblik", *(["+  source-text: Overview"] if "source-text" not in before[start + 2] else [])]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(text=st.text(max_size=200), old=st.sampled_from(["plain", ">-\n    folded text\n    over lines", "|-\n    a\n    b", "{text: x}"]))
 def test_any_text_survives_the_catalog_file(tmp_path_factory, text: str, old: str):
     folder = tmp_path_factory.mktemp("cat")
