@@ -533,6 +533,8 @@ CASES: list[Case] = [
     Case("text-does-not-fit", edit("text/en.yaml", "chip.name: Chip", "chip.name: Averyveryverylongunbreakablename"),
          "components.yaml:16", "does not fit its box", ("build",)),
     Case("po-wrong-language", edit("work:da.po", "Language: da", "Language: sv"), "work:da.po", "for language 'sv'", ("import",)),
+    Case("po-of-another-game", edit("work:da.po", "X-Pnp-Game: tiny", "X-Pnp-Game: folio"), "work:da.po",
+         "for the game 'folio', not 'tiny'", ("import",)),
     Case("po-unknown-key", edit("work:da.po", 'msgctxt "chip.name"', 'msgctxt "chip.nmae"'), "work:da.po", "unknown text key",
          ("import",)),
 ]

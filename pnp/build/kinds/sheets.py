@@ -19,7 +19,6 @@ from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import SheetSpec, fit_grid
-from pnp.model.game import TITLE_KEY
 from pnp.model.problems import Problems
 from pnp.model.units import mm
 
@@ -73,6 +72,8 @@ def footer_language(loaded: LoadedGame, options: BuildOptions) -> str:
 
 def footer_keys(component_set: ComponentSet) -> tuple[str, str]:
     """The texts a sheet's footer shows: the game's title and the set's name."""
+    from pnp.model.game import TITLE_KEY  # the model loads only when a game does
+
     return TITLE_KEY, f"component.{component_set.id}.name"
 
 
