@@ -14,11 +14,16 @@ import sys
 import traceback
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import click
 
 from pnp import __version__
 from pnp.model.files import is_game_folder
 from pnp.model.problems import quote
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game
 
 log = logging.getLogger("pnp")
 
@@ -73,7 +78,6 @@ def _flips() -> tuple[str, ...]:
     from pnp.layout.sheet import FLIPS
 
     return tuple(FLIPS)
-
 
 
 def comma_list(allowed):
@@ -448,7 +452,7 @@ def translate_stamp_command(game, keys, language) -> None:
                + (f"; kept the source text beside {len(stamped.recorded)} more" if stamped.recorded else ""), err=True)
 
 
-def translation_language(game, language: str | None) -> str:
+def translation_language(game: Game, language: str | None) -> str:
     """The translation a command works on: the one named (da for a PO file's da-DK, if the game
     has da but not da-DK), else the game's only translation."""
     translations = [lang for lang in game.languages if lang != game.source_language]

@@ -68,7 +68,7 @@ class BuildOptions(RunOptions):
         _check_choices("format", self.formats, FORMATS)
         _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
-        check_languages(self.languages)
+        check_language_tags(self.languages)
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,7 @@ class DiagramOptions(RunOptions):
         super().__post_init__()
         _check_choices("format", self.formats, DIAGRAM_FORMATS)
         check_dpi(self.dpi)
-        check_languages(self.languages)
+        check_language_tags(self.languages)
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def check_back_offset(offset: tuple[float, float]) -> None:
         raise BadOption("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
 
 
-def check_languages(languages: tuple[str, ...] | None) -> None:
+def check_language_tags(languages: tuple[str, ...] | None) -> None:
     """Each language asked for is a BCP 47 tag (which games have it, the command checks)."""
     for language in languages or ():
         problem = language_problem(language)

@@ -24,7 +24,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarStrin
 
 from pnp.i18n.catalog import Entry
 from pnp.model.files import content_file, read_content
-from pnp.model.problems import ContentError
+from pnp.model.problems import ContentError, Location, Problem
 from pnp.model.source import parse_yaml
 from pnp.output.files import write_file
 
@@ -63,7 +63,7 @@ def update_catalog(path: Path, changes: Mapping[str, Entry], source_order: Seque
     existing = content_file(path, game_folder) is not None
     text = read_content(path, game_folder).decode("utf-8-sig") if existing else header
     yaml = _yaml()
-    loaded = yaml.load(text) if text.strip() else None
+    loaded = _load(yaml, text, path)
     if isinstance(loaded, CommentedMap) and loaded:
         prefix, document = "", loaded
     else:  # a file with no entries yet (a language just started) keeps its comments above the first
@@ -83,6 +83,17 @@ def update_catalog(path: Path, changes: Mapping[str, Entry], source_order: Seque
             return
         quoted |= wrong
     raise AssertionError(f"entries {sorted(wrong)} do not survive YAML even in double quotes")  # "..." escapes all
+
+
+def _load(yaml: YAML, text: str, path: Path):
+    """The file's document for editing; ContentError if ruamel.yaml cannot read what pnp's loader did."""
+    try:
+        return yaml.load(text) if text.strip() else None
+    except YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path))
+        raise ContentError([Problem(where, "", f"cannot edit this file in place ({getattr(error, 'problem', None) or error}); "
+                                               "nothing was written")]) from None
 
 
 def _comment_lines(text: str) -> str:

@@ -157,7 +157,7 @@ def _notes(uses: Sequence[Use]) -> list[str]:
     if not uses:
         return ["Not used by the game at present."]
     notes = [use.note[:1].upper() + use.note[1:] + "." for use in uses]
-    notes += [f"Room: {use.room.describe()}." for use in uses if use.room is not None]
+    notes += [f"Room: {use.room}." for use in uses if use.room is not None]
     return list(dict.fromkeys(notes))
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}

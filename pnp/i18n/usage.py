@@ -22,26 +22,20 @@ from pnp.model.units import to_mm
 
 
 @dataclass(frozen=True)
-class Room:
-    """The fixed box a text is set in on a component face, in points, and its type."""
-
-    width: float
-    height: float
-    size: float
-    font: str
-
-    def describe(self) -> str:
-        return (f"fixed box {to_mm(self.width):.0f} × {to_mm(self.height):.0f} mm, {self.size:g} pt {self.font}; "
-                "a text that does not fit is an error (pnp translate status checks it)")
-
-
-@dataclass(frozen=True)
 class Use:
     key: str
     note: str
     location: Location
-    room: Room | None = None
-    element: Text | None = None  # the face element that sets the text, for checks that need its font and box
+    element: Text | None = None  # the face element that sets the text in a fixed box, if it is on a component
+
+    @property
+    def room(self) -> str | None:
+        """The fixed box the text is set in, as a translator needs to know it."""
+        e = self.element
+        if e is None:
+            return None
+        return (f"fixed box {to_mm(e.w):.0f} × {to_mm(e.h):.0f} mm, {e.size:g} pt {e.font}; "
+                "a text that does not fit is an error (pnp translate status checks it)")
 
 
 Uses = dict[str, list[Use]]
@@ -68,7 +62,7 @@ def text_uses(game: Game, source: Mapping[str, str] | None = None) -> Uses:
 
 def _add(uses: Uses, use: Use) -> None:
     known = uses.setdefault(use.key, [])
-    if all((u.note, u.room) != (use.note, use.room) for u in known):
+    if all((u.note, u.element) != (use.note, use.element) for u in known):
         known.append(use)
 
 
@@ -91,9 +85,8 @@ def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str
         for side, face in (("front", item.front), ("back", item.back)):
             for element in face.elements if face else ():
                 if isinstance(element, Text) and element.key:
-                    room = Room(element.w, element.h, element.size, element.font)
                     note = f"{component_set.kind} face: {side} of the '{component_set.id}' set"
-                    _add(uses, Use(element.key, note, element.location, room, element))
+                    _add(uses, Use(element.key, note, element.location, element))
 
 
 def _rulebook_uses(game: Game, uses: Uses, source: Mapping[str, str]) -> None:

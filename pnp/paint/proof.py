@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 from pnp.i18n.catalog import Catalogs
 from pnp.i18n.glossary import Glossary, load_glossary
 from pnp.i18n.markup import strip_markup
-from pnp.i18n.status import KeyIssue, LanguageStatus, game_status
+from pnp.i18n.status import KeyIssue, LanguageStatus, translation_status
 from pnp.i18n.usage import Use, text_uses
 from pnp.model.game import Game
 from pnp.model.problems import Problems
@@ -28,13 +28,14 @@ RULEBOOK_STYLES = ("regular", "bold", "italic")
 
 def game_statuses(game: Game, catalogs: Catalogs, languages: Sequence[str] | None = None,
                   used_only: bool = False) -> tuple[LanguageStatus, ...]:
-    """The status of every catalog of the game (or of `languages`), findings of print included;
-    with used_only, of the texts the game's outputs read alone (what a build reports)."""
+    """The status of every catalog of the game, the source first (or of `languages`), findings of
+    print included; with used_only, of the texts the game's outputs read alone (what a build reports)."""
     uses = text_uses(game, catalogs.source.texts)
     where = {key: found[0].location for key, found in uses.items() if found}
-    statuses = game_status(catalogs, set(uses), where, glossaries_of(game, catalogs))
-    return tuple(_complete(status, catalogs, uses, used_only) for status in statuses
-                 if languages is None or status.language in languages)
+    glossaries = glossaries_of(game, catalogs)
+    wanted = [lang for lang in (catalogs.source_language, *catalogs.translations) if languages is None or lang in languages]
+    return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses, used_only)
+                 for lang in wanted)
 
 
 def _complete(status: LanguageStatus, catalogs: Catalogs, uses: Mapping[str, Sequence[Use]], used_only: bool) -> LanguageStatus:
