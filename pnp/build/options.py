@@ -15,6 +15,7 @@ from pathlib import Path
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
 from pnp.model.sheets import LAYOUTS
+from pnp.model.names import language_problem
 
 FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
@@ -71,6 +72,7 @@ class BuildOptions(RunOptions):
         _check_choices("format", self.formats, FORMATS)
         _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
+        check_language_tags(self.languages)
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,7 @@ class DiagramOptions(RunOptions):
         super().__post_init__()
         _check_choices("format", self.formats, DIAGRAM_FORMATS)
         check_dpi(self.dpi)
+        check_language_tags(self.languages)
 
 
 @dataclass(frozen=True)
@@ -91,11 +94,14 @@ class CalibrationOptions(RunOptions):
     name: str = "calibration.pdf"
     paper: str = "a4"
     flip: str = "long"
+    language: str = "en"
 
     def __post_init__(self) -> None:
         super().__post_init__()
         _check_choices("paper", (self.paper,), tuple(PAPERS))
         _check_choices("duplex", (self.flip,), FLIPS)
+        if language_problem(self.language):
+            raise BadOption(f"--lang: {language_problem(self.language)}")
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:
@@ -103,6 +109,14 @@ def check_back_offset(offset: tuple[float, float]) -> None:
         raise BadOption(f"expected X,Y in millimetres such as 0.5,-1, got {offset!r}")
     if max(abs(v) for v in offset) > MAX_BACK_OFFSET_MM:
         raise BadOption("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
+
+
+def check_language_tags(languages: tuple[str, ...] | None) -> None:
+    """Each language asked for is a BCP 47 tag (which games have it, the command checks)."""
+    for language in languages or ():
+        problem = language_problem(language)
+        if problem:
+            raise BadOption(f"--lang: {problem}")
 
 
 def check_dpi(dpi: int) -> None:

@@ -48,16 +48,23 @@ MAP_HEIGHT = ITEM_HEIGHT
 
 @dataclass(frozen=True)
 class Words:
-    """What a kit's footers say, in its language: the game with its version, and each set's name."""
+    """What a kit's footers say, in its language: the game's title as players know it, its
+    version, each set's name, and pnp's own words from its label catalog."""
 
     game: str
+    version: str
     set_names: dict[str, str]
     language: str = "en"
 
+    @property
+    def document_title(self) -> str:
+        return f"{self.game} – " + ", ".join(self.set_names.values())
+
     def footer(self, sheet: Sheet, sheets: int, side: str) -> str:
         names = ", ".join(self.set_names.get(s, s) for s in sheet.sets)
-        return label("sheet-footer", self.language).format(game=self.game, sets=names, sheet=sheet.number,
-                                                           sheets=sheets, side=label(f"side-{side}", self.language))
+        return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=names,
+                                                           sheet=sheet.number, sheets=sheets,
+                                                           side=label(f"side-{side}", self.language))
 
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
@@ -71,12 +78,11 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -
     return canvas
 
 
-def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words,
-              title: str) -> bytes:
+def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words) -> bytes:
     """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided)."""
     buffer = io.BytesIO()
     first = kit.sheets[0].front.paper
-    canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, title)
+    canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, words.document_title)
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, kit)
     for sheet in kit.sheets:
         finished = finish(sheet, _variants(sheet, words, len(kit.sheets), settings), settings)

@@ -26,6 +26,7 @@ MODULES = (
     "png_pages",    # each sheet page as a true-size PNG
     "rulebooks",    # the reading editions and the bilingual one
     "booklets",     # booklet pages laid out once per language, imposed per paper
+    "translations", # per language: texts set in the source language, stale or flagged (no file)
     "diagrams",     # every diagram and example step alone (pnp diagrams)
     "calibration",  # the duplex calibration sheet (pnp calibrate)
 )

@@ -2,11 +2,14 @@
 
 The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit);
 sets without text appear in every language's PDF, and a game whose sets have no text
-at all gets one PDF per paper. Every face is painted (once, through the game's face
-cache) and checked before the sheets are drawn from the same Drawings: a text that
-does not fit, a missing glyph or key, or a component larger than the paper stops the
-build with every such problem located. With `--format png` alone the PDF is an
-in-memory step that the PNG pages take.
+at all gets one PDF per paper, its footer in the first language built. The footer names
+the game and the sets as players know them and speaks pnp's own words in the sheet's
+language. Every face is painted (once, through the game's face cache) and checked
+before the sheets are drawn from the same Drawings: a text that does not fit, a missing
+glyph or key, or a component larger than the paper stops the build with every such
+problem located. Which texts a language lacks is said once per language, by the
+translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
+an in-memory step that the PNG pages take.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
-from pnp.model.problems import Location, Problems
+from pnp.model.problems import Problems
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
@@ -59,12 +62,29 @@ def _target(loaded: LoadedGame, language: str | None, paper: str, options: Build
     target_id = sheet_id(loaded, language, paper)
     sets = loaded.game.sets
     faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
-    keys = [k for s in sets for k in (*s.text_keys, f"component.{s.id}.name")]
+    words = language or footer_language(loaded, options)
+    keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
     inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
-              loaded.images_digest(faces), loaded.texts_digest(keys, language or "en"))
+              loaded.images_digest(faces), loaded.texts_digest(keys, words))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
+                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout, words),
                   inputs=inputs, label=stem(loaded, language, paper))
+
+
+def footer_language(loaded: LoadedGame, options: BuildOptions) -> str:
+    """Sheets without text are printed once, for every language: their footer speaks the first one built."""
+    return (languages_of(loaded, options) or (loaded.game.source_language,))[0]
+
+
+def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
+    """The texts the sheets' footers show: the game's title and every set's name."""
+    from pnp.model.game import TITLE_KEY  # the model loads only when a game does
+
+    return (TITLE_KEY, *(set_name_key(s.id) for s in loaded.game.sets))
+
+
+def set_name_key(set_id: str) -> str:
+    return f"component.{set_id}.name"
 
 
 def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
@@ -90,22 +110,20 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import Words, paint_kit
 
-    language, paper = target.params[:2]
-    texts = Texts(loaded.catalogs, language or "en")
+    paper, words_language = target.params[1], target.params[-1]
+    texts = Texts(loaded.catalogs, words_language)
     problems = Problems()
-    painter = FacePainter(texts, language or "en", problems, cache=loaded.face_cache(language or "en"))
+    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language))
     for component_set in loaded.game.sets:
         for item in component_set.items:
             for face in (item.front, item.back):
                 if face is not None:
                     painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
     kit = _kit_or_problem(loaded, paper, options, problems)
-    words = Words(_game_words(loaded), _set_names(loaded, texts), language or "en")
-    warnings = _fallbacks(loaded, texts, language, options.strict, problems)
     problems.raise_if_any()
-    title = f"{loaded.game.title} – " + " · ".join(words.set_names.values())
-    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, title)
-    return Rendered({path: pdf for path in target.paths}, pdf, warnings)
+    words = sheet_words(loaded, texts)
+    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words)
+    return Rendered({path: pdf for path in target.paths}, pdf)
 
 
 def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, problems: Problems) -> Kit | None:
@@ -123,28 +141,15 @@ def _set_named(loaded: LoadedGame, message: str):
     return next((s for s in loaded.game.sets if f" {s.id} " in f" {message} "), None)
 
 
-def _game_words(loaded: LoadedGame) -> str:
+def sheet_words(loaded: LoadedGame, texts: Texts):
+    """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
+    from pnp.i18n.markup import strip_markup
+    from pnp.model.game import TITLE_KEY
+    from pnp.paint.sheets import Words
+
     game = loaded.game
-    return f"{game.title} {game.version}".strip()
-
-
-def _set_names(loaded: LoadedGame, texts: Texts) -> dict[str, str]:
-    names = {}
-    for component_set in loaded.game.sets:
-        key = f"component.{component_set.id}.name"
-        names[component_set.id] = texts(key) if texts.has(key) else component_set.id
-    return names
-
-
-def _fallbacks(loaded: LoadedGame, texts: Texts, language: str | None, strict: bool, problems: Problems) -> list[str]:
-    """A warning per text shown in English; with --strict, a problem at the catalog."""
-    warnings = []
-    for key in texts.fallbacks:
-        warning = f"no {language} text for '{key}'; using English"
-        warnings.append(f"{loaded.id}: {warning}")
-        if strict:
-            problems.add(Location(str(loaded.catalogs[language].path)), key, warning + " (--strict)")
-    return sorted(set(warnings))
+    names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
+    return Words(texts.get(TITLE_KEY, game.title), game.version, names, texts.language)
 
 
 KIND = TargetKind(NAME, "build", 0, plan, render)
