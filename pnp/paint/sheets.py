@@ -292,7 +292,7 @@ def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
     canvas.setStrokeColor(colors.black)
     canvas.setFont(font_name(), FOOTER_SIZE)
     if item.name == "bar":
-        _scale_bar(canvas)
+        draw_scale_bar(canvas, 0.0, 0.0)
     elif item.name == "map":
         _map(canvas, footer.part, footer.texts["map"])
     else:
@@ -300,16 +300,18 @@ def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
     canvas.restoreState()
 
 
-def _scale_bar(canvas: Canvas) -> None:
-    """A 50 mm bar with a tick every 10 mm, labelled at its end."""
-    mid = ITEM_HEIGHT / 2
+def draw_scale_bar(canvas: Canvas, x: float, y: float) -> None:
+    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y)."""
+    mid = y + ITEM_HEIGHT / 2
+    canvas.setStrokeColor(colors.black)
+    canvas.setFillColor(colors.black)
     canvas.setLineWidth(0.5)
-    canvas.line(0, mid, SCALE_BAR, mid)
+    canvas.line(x, mid, x + SCALE_BAR, mid)
     for step in range(6):
-        x = mm(10) * step
-        reach = mid if step in (0, 5) else mid / 2
-        canvas.line(x, mid - reach, x, mid + reach)
-    canvas.drawString(SCALE_BAR + mm(2), ITEM_HEIGHT * 0.28, "50 mm")
+        reach = ITEM_HEIGHT / 2 if step in (0, 5) else ITEM_HEIGHT / 4
+        canvas.line(x + mm(10) * step, mid - reach, x + mm(10) * step, mid + reach)
+    canvas.setFont(font_name(), FOOTER_SIZE)
+    canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, "50 mm")
 
 
 def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
@@ -373,4 +375,4 @@ class _Faces:
         self.canvas.doForm(self.forms[face])
 
 
-__all__ = ["Words", "new_canvas", "page_sides", "paint_kit"]
+__all__ = ["Words", "draw_scale_bar", "new_canvas", "page_sides", "paint_kit"]
