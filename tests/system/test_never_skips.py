@@ -1,7 +1,7 @@
 """The system tests' own rule, checked in `make test`: a missing program fails a test, never skips it."""
 
 import pytest
-from conftest import program
+from programs import program
 
 
 def test_a_missing_program_fails_the_test():

@@ -26,6 +26,8 @@ MODULES = (
     "png_pages",    # each sheet page as a true-size PNG
     "rulebooks",    # the reading editions and the bilingual one
     "booklets",     # booklet pages laid out once per language, imposed per paper
+    "tts",          # Tabletop Simulator deck sheets, token and tile images, saved objects
+    "pod",          # print-on-demand files for one shop, and their manifest
     "diagrams",     # every diagram and example step alone (pnp diagrams)
     "calibration",  # the duplex calibration sheet (pnp calibrate)
 )
