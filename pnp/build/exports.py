@@ -46,8 +46,8 @@ def names_inputs(loaded: LoadedGame, language: str | None) -> str:
 class FaceArt:
     """Faces of one set painted in one language (through the game's face cache), problems collected.
 
-    Call `check()` after painting: text that does not fit, a missing glyph or key stops
-    the export with every such problem located, as it stops the sheets.
+    `paint_all()` checks the whole set first: text that does not fit, a missing glyph or
+    key stops the export with every such problem located, as it stops the sheets.
     """
 
     def __init__(self, loaded: LoadedGame, component_set: ComponentSet, language: str | None, bleed: float = 0.0):
@@ -64,7 +64,12 @@ class FaceArt:
     def __call__(self, face: Face) -> Drawing:
         return self.painter.drawing(face, self.component_set.shape, self.bleed, cut_guide=False)
 
-    def check(self) -> None:
+    def paint_all(self) -> None:
+        """Paint every face of the set and stop on its problems: a file shows no face its set cannot draw."""
+        for item in self.component_set.items:
+            for face in (item.front, item.back):
+                if face is not None:
+                    self(face)
         self.problems.raise_if_any()
 
 

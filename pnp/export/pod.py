@@ -67,19 +67,15 @@ def plan_files(stem: str, component_set: ComponentSet) -> SetFiles:
     return SetFiles({name: face for face, name in faces.items()}, tuple(entries.values()))
 
 
-def file_names(files: SetFiles, shop: ShopProfile) -> list[str]:
-    return [f"{name}.{extension}" for name in files.faces for extension in shop.formats]
-
-
-def face_files(files: SetFiles, component_set: ComponentSet, shop: ShopProfile, paint: PaintFace) -> dict[str, bytes]:
-    """Every distinct face in each of the shop's formats, by file name; `paint` adds the shop's bleed."""
-    size = shop.pixels_for(component_set.width, component_set.height)
+def face_files(face: Face, name: str, component_set: ComponentSet, shop: ShopProfile, paint: PaintFace) -> dict[str, bytes]:
+    """One distinct face in each of the shop's formats, by file name; `paint` adds the shop's bleed."""
+    drawing = paint(face)
     result = {}
-    for name, face in files.faces.items():
-        drawing = paint(face)
-        if "png" in shop.formats:
+    for extension in shop.formats:
+        if extension == "png":
+            size = shop.pixels_for(component_set.width, component_set.height)
             result[f"{name}.png"] = png_bytes(face_image(drawing, size), shop.dpi)
-        if "pdf" in shop.formats:
+        else:
             result[f"{name}.pdf"] = face_pdf(drawing, shop.bleed, name)
     return result
 

@@ -132,19 +132,36 @@ def deck_files(stem: str, deck: Deck) -> tuple[list[str], list[str]]:
     return faces, backs
 
 
-def deck_images(stem: str, deck: Deck, paint: PaintFace) -> dict[str, bytes]:
-    """Every image of the deck by file name: face sheets, then the back or back sheets."""
-    faces, backs = deck_files(stem, deck)
-    hidden = deck.backs[0]
-    files = {}
-    for name, grid in zip(faces, deck.grids):
-        files[name] = png(_sheet(grid, [deck.fronts[c] for c in grid.cards], hidden, paint))
-    if deck.unique_back:
-        for name, grid in zip(backs, deck.grids):
-            files[name] = png(_sheet(grid, [deck.backs[c] for c in grid.cards], hidden, paint))
-    else:
-        files[backs[0]] = png(_card(hidden, deck.grids[0].cell, paint))
+def set_files(stem: str, component_set: ComponentSet) -> list[tuple[str, tuple]]:
+    """Every image of a set as (file name, what it shows), which `set_image` makes one at a time."""
+    if component_set.kind == "card":
+        deck = plan_deck(component_set)
+        faces, backs = deck_files(stem, deck)
+        files = [(name, ("faces", n)) for n, name in enumerate(faces)]
+        if deck.unique_back:
+            return files + [(name, ("backs", n)) for n, name in enumerate(backs)]
+        return files + [(backs[0], ("back",))]
+    files = []
+    for n, piece in enumerate(plan_pieces(component_set)):
+        front, back = piece_files(stem, piece)
+        files.append((front, ("piece", n, "front")))
+        if back is not None:
+            files.append((back, ("piece", n, "back")))
     return files
+
+
+def set_image(component_set: ComponentSet, what: tuple, paint: PaintFace) -> bytes:
+    """One image of `set_files`: a face or back sheet, the back, or a piece's side."""
+    if what[0] == "piece":
+        piece = plan_pieces(component_set)[what[1]]
+        face = piece.front if what[2] == "front" else piece.back
+        return png(_piece_image(face, component_set, paint, margin=not piece.tile))
+    deck = plan_deck(component_set)
+    if what[0] == "back":
+        return png(_card(deck.backs[0], deck.grids[0].cell, paint))
+    grid = deck.grids[what[1]]
+    faces = deck.fronts if what[0] == "faces" else deck.backs
+    return png(_sheet(grid, [faces[c] for c in grid.cards], deck.backs[0], paint))
 
 
 def _sheet(grid: Grid, faces: list[Face | None], hidden: Face | None, paint: PaintFace) -> Image.Image:
@@ -193,16 +210,6 @@ def piece_files(stem: str, piece: Piece) -> tuple[str, str | None]:
     """The front image's name, and the back's where the back is its own image."""
     back = f"{stem}-{piece.name}-back.png" if piece.tile and piece.back is not None and piece.back != piece.front else None
     return f"{stem}-{piece.name}.png", back
-
-
-def piece_images(stem: str, component_set: ComponentSet, pieces: Iterable[Piece], paint: PaintFace) -> dict[str, bytes]:
-    files = {}
-    for piece in pieces:
-        front, back = piece_files(stem, piece)
-        files[front] = png(_piece_image(piece.front, component_set, paint, margin=not piece.tile))
-        if back is not None:
-            files[back] = png(_piece_image(piece.back, component_set, paint, margin=False))
-    return files
 
 
 def _piece_image(face: Face, component_set: ComponentSet, paint: PaintFace, margin: bool) -> Image.Image:

@@ -2,8 +2,8 @@
 
 Files go to `<game>/pod/<shop>/`: one image per distinct face of each set (and language,
 for sets with texts), `<game>-<set>[-<lang>]-<item>.png` (a set's one back is `-back`),
-plus `.pdf` where the shop takes PDF; and `<game>[-<lang>]-<shop>.csv`, the manifest of
-quantities and files. A set the profile lists no product for is made at its own size
+plus `.pdf` where the shop takes PDF, each face a target of its own; and
+`<game>[-<lang>]-<shop>.csv`, the manifest of quantities and files. A set the profile lists no product for is made at its own size
 plus the shop's bleed, with a warning to check the shop's templates.
 """
 
@@ -17,7 +17,6 @@ from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
-    from pnp.model.components import ComponentSet
     from pnp.model.shops import ShopProfile
 
 NAME = "pod"
@@ -36,54 +35,54 @@ def folder(loaded: LoadedGame, shop: ShopProfile) -> str:
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "pod" not in options.formats:
         return
-    from pnp.export.pod import file_names, plan_files
+    from pnp.export.pod import plan_files
 
     shop = shop_of(loaded, options)
     where = folder(loaded, shop)
     for component_set in loaded.game.sets:
         for language in set_languages(loaded, component_set, options):
-            name = stem(loaded, component_set.id, language)
-            files = file_names(plan_files(name, component_set), shop)
-            yield Target(id=f"{where}/{name}", kind=NAME, unit="", paths=tuple(f"{where}/{f}" for f in files),
-                         params=("faces", component_set.id, language, shop), inputs=set_inputs(loaded, component_set, language),
-                         label=f"{name} ({shop.id})")
+            inputs = set_inputs(loaded, component_set, language)
+            for name in plan_files(stem(loaded, component_set.id, language), component_set).faces:
+                paths = tuple(f"{where}/{name}.{extension}" for extension in shop.formats)
+                yield Target(id=paths[0], kind=NAME, unit="", paths=paths,
+                             params=("face", component_set.id, language, name, shop.id), inputs=inputs)
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop),
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop.id),
                      inputs=(loaded.digest("components.yaml"), loaded.templates_digest()))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.export import pod
 
+    shop = shop_of(loaded, options)
     if target.params[0] == "manifest":
-        _, language, shop = target.params
+        language = target.params[1]
         rows = []
         for component_set in loaded.game.sets:
             name = stem(loaded, component_set.id, language if component_set.text_keys else None)
             rows += pod.manifest_rows(component_set.id, pod.plan_files(name, component_set), component_set, shop)
-        return Rendered({target.paths[0]: pod.manifest_csv(rows)})
-    _, set_id, language, shop = target.params
+        return Rendered({target.paths[0]: pod.manifest_csv(rows)}, warnings=_unlisted(loaded, shop))
+    _, set_id, language, name, _ = target.params
     component_set = next(s for s in loaded.game.sets if s.id == set_id)
     art = FaceArt(loaded, component_set, language, bleed=shop.bleed)
-    files = pod.plan_files(stem(loaded, set_id, language), component_set)
-    for face in files.faces.values():
-        art(face)
-    art.check()
-    data = pod.face_files(files, component_set, shop, art)
-    where = folder(loaded, shop)
-    return Rendered({f"{where}/{name}": content for name, content in data.items()},
-                    warnings=_unlisted(loaded, component_set, shop))
+    art.paint_all()
+    face = pod.plan_files(stem(loaded, set_id, language), component_set).faces[name]
+    data = pod.face_files(face, name, component_set, shop, art)
+    return Rendered({f"{folder(loaded, shop)}/{file}": content for file, content in data.items()})
 
 
-def _unlisted(loaded: LoadedGame, component_set: ComponentSet, shop: ShopProfile) -> list[str]:
+def _unlisted(loaded: LoadedGame, shop: ShopProfile) -> list[str]:
+    """A warning per set the profile lists no product for: its size is the set's own."""
     from pnp.model.units import to_mm
 
-    if shop.product_for(component_set.width, component_set.height) is not None:
-        return []
-    size = f"{to_mm(component_set.width):.1f} × {to_mm(component_set.height):.1f} mm"
-    return [f"{loaded.id}: {component_set.id} ({size}): no product of that size in the {shop.id} profile; "
-            "its files are that size plus the shop's bleed (check the shop's templates)"]
+    warnings = []
+    for component_set in loaded.game.sets:
+        if shop.product_for(component_set.width, component_set.height) is None:
+            size = f"{to_mm(component_set.width):.1f} × {to_mm(component_set.height):.1f} mm"
+            warnings.append(f"{loaded.id}: {component_set.id} ({size}): no product of that size in the {shop.id} profile; "
+                            "its files are that size plus the shop's bleed (check the shop's templates)")
+    return warnings
 
 
 KIND = TargetKind(NAME, "build", 3, plan, render)

@@ -4,8 +4,8 @@ Files go to `<game>/tts/`: per card set `<game>-<set>[-<lang>]-faces.png` and
 `-back.png` (or `-backs.png` when backs differ), per other set one image per distinct
 item (`-<item>.png`, and `-<item>-back.png` for a tile whose back differs); and
 `<game>[-<lang>].json`, the saved object, per language when some set shows texts.
-Images are made once per set (and language, for sets with texts); the saved object
-needs only the model, so it is planned apart and names the images the same way.
+Each image is a target of its own (so the kit preview can show each); the saved object
+needs only the model and names the images as they are planned.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
-    from pnp.model.components import ComponentSet
 
 NAME = "tts"
 FOLDER = "tts"
@@ -27,9 +26,16 @@ FOLDER = "tts"
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "tts" not in options.formats:
         return
+    from pnp.export.tts import set_files
+
     for component_set in loaded.game.sets:
         for language in set_languages(loaded, component_set, options):
-            yield _images_target(loaded, component_set, language)
+            name = stem(loaded, component_set.id, language)
+            inputs = set_inputs(loaded, component_set, language)
+            for file, what in set_files(name, component_set):
+                path = f"{loaded.id}/{FOLDER}/{file}"
+                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("image", component_set.id, language, what),
+                             inputs=inputs)
     for language in game_languages(loaded, options):
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
@@ -38,45 +44,16 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                      inputs=inputs)
 
 
-def _images_target(loaded: LoadedGame, component_set: ComponentSet, language: str | None) -> Target:
-    name = stem(loaded, component_set.id, language)
-    files = image_files(name, component_set)
-    return Target(id=f"{loaded.id}/{FOLDER}/{name}", kind=NAME, unit="",
-                  paths=tuple(f"{loaded.id}/{FOLDER}/{f}" for f in files), params=("images", component_set.id, language),
-                  inputs=set_inputs(loaded, component_set, language), label=f"{name} (tts)")
-
-
-def image_files(name: str, component_set: ComponentSet) -> list[str]:
-    from pnp.export import tts
-
-    if component_set.kind == "card":
-        faces, backs = tts.deck_files(name, tts.plan_deck(component_set))
-        return faces + backs
-    files = []
-    for piece in tts.plan_pieces(component_set):
-        files += [f for f in tts.piece_files(name, piece) if f]
-    return files
-
-
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     if target.params[0] == "object":
         return _render_object(target, loaded)
-    from pnp.export import tts
+    from pnp.export.tts import set_image
 
-    _, set_id, language = target.params
+    _, set_id, language, what = target.params
     component_set = next(s for s in loaded.game.sets if s.id == set_id)
-    name = stem(loaded, set_id, language)
     art = FaceArt(loaded, component_set, language)
-    for item in component_set.items:
-        for face in (item.front, item.back):
-            if face is not None:
-                art(face)
-    art.check()
-    if component_set.kind == "card":
-        files = tts.deck_images(name, tts.plan_deck(component_set), art)
-    else:
-        files = tts.piece_images(name, component_set, tts.plan_pieces(component_set), art)
-    return Rendered({f"{loaded.id}/{FOLDER}/{file}": data for file, data in files.items()})
+    art.paint_all()
+    return Rendered({target.paths[0]: set_image(component_set, what, art)})
 
 
 def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
