@@ -28,6 +28,8 @@ MODULES = (
     "booklets",     # booklet pages laid out once per language, imposed per paper
     "tts",          # Tabletop Simulator deck sheets, token and tile images, saved objects
     "pod",          # print-on-demand files for one shop, and their manifest
+    "web",          # the web edition of the rulebook, one HTML page per language
+    "preview",      # the kit preview page: every output of a game with a thumbnail
     "diagrams",     # every diagram and example step alone (pnp diagrams)
     "calibration",  # the duplex calibration sheet (pnp calibrate)
 )
