@@ -14,11 +14,16 @@ import sys
 import traceback
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import click
 
 from pnp import __version__
 from pnp.model.files import is_game_folder
 from pnp.model.problems import quote
+
+if TYPE_CHECKING:
+    from pnp.model.game import Game
 
 log = logging.getLogger("pnp")
 
@@ -28,6 +33,10 @@ class GameNotFound(click.ClickException):
 
 
 class TranslationIncomplete(click.ClickException):
+    exit_code = 1
+
+
+class NoSuchLanguage(click.ClickException):
     exit_code = 1
 
 
@@ -77,12 +86,6 @@ def _formats() -> tuple[str, ...]:
     return FORMATS
 
 
-def _languages() -> tuple[str, ...]:
-    from pnp.model.game import LANGUAGES
-
-    return LANGUAGES
-
-
 def comma_list(allowed):
     """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
 
@@ -106,6 +109,31 @@ def one_of(allowed):
         return value
 
     return parse
+
+
+def language_list(ctx, param, value):
+    """A Click callback for 'da,pt-BR': each part a language tag (which games have it is checked later)."""
+    if value is None:
+        return None
+    parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+    wrong = [problem for p in parts if (problem := _language_problem(p))]
+    if wrong or not parts:
+        raise click.BadParameter(wrong[0] if wrong else f"expected a comma-separated list of language tags, got {value!r}")
+    return parts
+
+
+def language_tag(ctx, param, value):
+    """A Click callback for one language tag (None stays None)."""
+    problem = _language_problem(value) if value is not None else None
+    if problem:
+        raise click.BadParameter(problem)
+    return value
+
+
+def _language_problem(value: str) -> str | None:
+    from pnp.model.names import language_problem
+
+    return language_problem(value)
 
 
 def parse_offset(ctx, param, value):
@@ -157,7 +185,7 @@ def print_options(command):
                      "(a profile in templates/shops/, such as thegamecrafter)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
-        click.option("--lang", "languages", default=None, callback=comma_list(_languages), help="Languages to build (default: all the game has)."),
+        click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,de (default: all the game has)."),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
     for option in reversed(options):
@@ -228,10 +256,24 @@ def build_command(games, quiet, **options) -> None:
     from pnp.build import build
 
     folders = resolve_games(games)
+    check_languages(options["languages"], folders)
     build_with = build_options(**options, folders=folders)
     with _Progress(quiet) as progress:
         result = build(folders, build_with, progress=progress.step, on_plan=progress.start)
     report(result, options["out"], quiet)
+
+
+def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> None:
+    """Every language asked for is one that at least one of the games has (read from game.yaml and text/)."""
+    if not languages:
+        return
+    from pnp.model import load_game
+
+    known = list(dict.fromkeys(lang for folder in folders for lang in load_game(folder).languages))
+    for language in languages:
+        if language not in known:
+            raise NoSuchLanguage(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "
+                                 f"start it with: pnp translate init GAME {language}")
 
 
 def report(result, out: Path, quiet: bool) -> None:
@@ -256,6 +298,7 @@ def watch_command(games, quiet, **options) -> None:
     from pnp.build.watch import watch
 
     folders = resolve_games(games)
+    check_languages(options["languages"], folders)
     click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     try:
         watch(folders, build_options(**options, folders=folders), lambda line: click.echo(line, err=True))
@@ -281,7 +324,7 @@ def check_command(games, quiet) -> None:
 @click.argument("games", nargs=-1)
 @run_options
 @click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
-@click.option("--lang", "languages", default=None, callback=comma_list(_languages), help="Languages (default: all the game has).")
+@click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
@@ -291,8 +334,10 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 
     options = DiagramOptions(out=out, jobs=jobs or 0, force=force, formats=formats, languages=languages,
                              transparent=transparent, dpi=dpi)
+    folders = resolve_games(games)
+    check_languages(languages, folders)
     with _Progress(quiet) as progress:
-        result = build_diagrams(resolve_games(games), options, progress=progress.step, on_plan=progress.start)
+        result = build_diagrams(folders, options, progress=progress.step, on_plan=progress.start)
     report(result, out, quiet)
 
 
@@ -311,11 +356,15 @@ def list_command() -> None:
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
 @click.option("--paper", default="a4", show_default=True, callback=one_of(_papers), help="a4 or letter.")
 @click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="long or short.")
-def calibrate_command(out, paper, duplex) -> None:
+@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
+def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
     from pnp.build import CalibrationOptions, calibrate
+    from pnp.i18n.labels import label_warning
 
-    calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, jobs=1))
+    if label_warning(language):
+        click.echo(f"warning: {label_warning(language)}", err=True)
+    calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, language=language, jobs=1))
     click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
 
 
@@ -346,37 +395,25 @@ class _Progress:
 
 @main.group("translate")
 def translate_group() -> None:
-    """Translation status and PO files for translators (Poedit, Weblate)."""
+    """Translation status, glossary checks and PO files for translators (Poedit, Weblate)."""
 
 
 @translate_group.command("status")
 @click.argument("games", nargs=-1)
-@click.option("--strict", is_flag=True, help="Exit 1 if any key is missing, stale or unused.")
+@click.option("--strict", is_flag=True, help="Exit 1 if any text is missing, stale, unused or flagged.")
 def translate_status_command(games, strict) -> None:
-    """Per game and language: missing, stale and unused text keys."""
-    from pnp.build import load_games, used_text_keys
-    from pnp.i18n.status import format_status, game_status
+    """Per game and language: missing, stale and unused texts, and texts to check again."""
+    from pnp.build import load_games
+    from pnp.i18n.status import format_status
+    from pnp.paint.proof import game_statuses
 
     clean = True
     for loaded in load_games(resolve_games(games)):
-        used, where = used_text_keys(loaded)
-        statuses = game_status(loaded.catalogs, used, where)
+        statuses = game_statuses(loaded.game, loaded.catalogs)
         clean = clean and all(status.ok for status in statuses)
         click.echo(format_status(loaded.id, statuses))
     if strict and not clean:
         raise TranslationIncomplete("translations are incomplete (--strict)")
-
-
-def _translation_language(ctx, param, value):
-    languages = _languages()[1:]
-    if value not in languages:
-        raise click.BadParameter(f"expected one of {', '.join(languages)}, got {value!r}")
-    return value
-
-
-def language_option(command):
-    return click.option("--lang", "language", default="da", show_default=True, callback=_translation_language,
-                        help="The translation's language.")(command)
 
 
 def _one_game(game: str):
@@ -386,43 +423,83 @@ def _one_game(game: str):
     return loaded
 
 
+@translate_group.command("init")
+@click.argument("game")
+@click.argument("language", callback=language_tag)
+def translate_init_command(game, language) -> None:
+    """Start translating GAME into LANGUAGE (a tag such as de or pt-BR): writes its text/<lang>.yaml."""
+    from pnp.i18n.start import start_language
+
+    loaded = _one_game(game)
+    for line in start_language(loaded.game, loaded.catalogs, language):
+        click.echo(line, err=True)
+
+
 @translate_group.command("export")
 @click.argument("game")
-@language_option
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO file to write.")
-def translate_export_command(game, language, output) -> None:
-    """Write GAME's texts as a PO file: context = key, msgid = English, msgstr = translation."""
-    from pnp.i18n.po import export_po
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
+@click.option("--pot", is_flag=True, help="Write the template (POT) a new language starts from, instead of a translation.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO (or POT) file to write.")
+def translate_export_command(game, language, pot, output) -> None:
+    """Write GAME's texts as a PO file: context = key, msgid = source text, msgstr = translation."""
+    from pnp.i18n.po import export_po, export_pot, po_project
     from pnp.output.files import write_text
 
     loaded = _one_game(game)
-    write_text(output.parent, output.name, export_po(loaded.catalogs, language, loaded.id))
+    project = po_project(loaded.game, loaded.catalogs)
+    if pot:
+        text = export_pot(loaded.catalogs, project)
+    else:
+        text = export_po(loaded.catalogs, translation_language(loaded.game, language), project)
+    write_text(output.parent, output.name, text)
     click.echo(f"wrote {output}", err=True)
 
 
 @translate_group.command("import")
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@language_option
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the PO file's Language).")
 def translate_import_command(game, po_file, language) -> None:
-    """Bring a translator's PO file back into GAME's text/<lang>.yaml."""
-    from pnp.i18n.catalog import catalog_path
-    from pnp.i18n.po import import_po, read_po_file, write_catalog
+    """Bring a translator's PO file back into GAME's text/<lang>.yaml, changing only what it changes."""
+    from pnp.i18n.importing import import_po, po_language, write_import
+    from pnp.i18n.po import read_po_file
 
     loaded = _one_game(game)
-    catalogs = loaded.catalogs
-    result = import_po(read_po_file(po_file), catalogs, language, file=str(po_file))
-    write_catalog(catalog_path(loaded.game.folder, language), result.entries, catalogs["en"].entries)
-    click.echo(f"{len(result.changed)} texts changed in {catalog_path(loaded.game.folder, language)}", err=True)
+    text = read_po_file(po_file)
+    language = translation_language(loaded.game, language or po_language(text, loaded.game, str(po_file)))
+    result = import_po(text, loaded.catalogs, language, loaded.id, file=str(po_file))
+    for line in write_import(loaded.game, loaded.catalogs, result):
+        click.echo(line, err=True)
 
 
 @translate_group.command("stamp")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
-@language_option
+@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
 def translate_stamp_command(game, keys, language) -> None:
-    """Mark translations as checked against the current English (all stale ones if no KEYS)."""
+    """Confirm translations against the current source text (all of them if no KEYS)."""
     from pnp.i18n.stamp import stamp
 
-    stamped = stamp(_one_game(game).catalogs, language, keys or None)
-    click.echo(f"stamped {len(stamped)} texts", err=True)
+    loaded = _one_game(game)
+    stamped = stamp(loaded.catalogs, translation_language(loaded.game, language), keys or None)
+    click.echo(f"stamped {len(stamped.confirmed)} texts as current"
+               + (f"; kept the source text beside {len(stamped.recorded)} more" if stamped.recorded else ""), err=True)
+
+
+def translation_language(game: Game, language: str | None) -> str:
+    """The translation a command works on: the one named (da for a PO file's da-DK, if the game
+    has da but not da-DK), else the game's only translation."""
+    translations = [lang for lang in game.languages if lang != game.source_language]
+    if language is not None and language not in game.languages and language.split("-")[0] in game.languages:
+        language = language.split("-")[0]
+    if language is None and len(translations) == 1:
+        return translations[0]
+    if language is None:
+        raise click.UsageError(f"{game.id} has {len(translations)} translations ({', '.join(translations) or 'none'}); "
+                               "name one with --lang")
+    if language == game.source_language:
+        raise click.UsageError(f"{language} is {game.id}'s source language; name a translation with --lang")
+    if language not in game.languages:
+        raise NoSuchLanguage(f"{game.id} has no language {quote(language)} ({', '.join(game.languages)}); "
+                             f"start it with: pnp translate init {game.id} {language}")
+    return language

@@ -40,7 +40,7 @@ sets:
 """
 
 MINIMAL_TEXT_EN = "chip.name: Gold\n"
-MINIMAL_TEXT_DA = 'chip.name: {text: Guld, source: "%s"}\n'
+MINIMAL_TEXT_DA = 'game.title: {text: Lille, source: "%s"}\nchip.name: {text: Guld, source: "%s"}\n'
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def make_game(tmp_path):
             "game.yaml": MINIMAL_GAME,
             "components.yaml": MINIMAL_COMPONENTS,
             "text/en.yaml": MINIMAL_TEXT_EN,
-            "text/da.yaml": MINIMAL_TEXT_DA % fingerprint("Gold"),
+            "text/da.yaml": MINIMAL_TEXT_DA % (fingerprint("Tiny"), fingerprint("Gold")),
         }
         defaults.update(files or {})
         folder = tmp_path / "content" / name

@@ -20,12 +20,12 @@ BuildResult = RunResult
 Progress = Callable[[str], None]
 
 __all__ = ["FORMATS", "BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "LoadedGame",
-           "RunResult", "TargetFailed", "build", "build_diagrams", "calibrate", "load_games", "used_text_keys"]
+           "RunResult", "TargetFailed", "build", "build_diagrams", "calibrate", "load_games"]
 
 
 def __getattr__(name: str):
     # Loading games needs the model and the diagram engines; a no-op build needs neither.
-    if name in ("LoadedGame", "load_games", "used_text_keys"):
+    if name in ("LoadedGame", "load_games"):
         from pnp.build import games
 
         return getattr(games, name)

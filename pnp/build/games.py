@@ -13,18 +13,18 @@ from pathlib import Path
 from typing import Iterable
 
 from pnp.build.digest import file_digest, folder_digest, key_of
-from pnp.i18n.catalog import Catalog, load_game_catalogs
+from pnp.i18n.catalog import Catalogs, load_game_catalogs
 from pnp.model import Game, load_game
 from pnp.model.diagrams import DiagramBook
 from pnp.model.faces import Image
-from pnp.model.problems import ContentError, Location, Problems
+from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import Rulebook, load_rulebook, rulebook_path
 
 
 @dataclass
 class LoadedGame:
     game: Game
-    catalogs: dict[str, Catalog]
+    catalogs: Catalogs
     rulebook: Rulebook | None
     book: DiagramBook
     faces: dict[str, dict] = field(default_factory=dict)
@@ -59,10 +59,11 @@ class LoadedGame:
         return self._digests["templates/"]
 
     def texts_digest(self, keys: Iterable[str], language: str) -> str:
-        """The texts of keys as shown in language: its own, or English where it has none."""
+        """The texts of keys as shown in language: its own, or the source's where it has none."""
         texts = []
         for key in keys:
-            source = next((lang for lang in (language, "en") if lang in self.catalogs and self.catalogs[lang].get(key)), None)
+            source = next((lang for lang in (language, self.catalogs.source_language)
+                           if lang in self.catalogs and self.catalogs[lang].get(key)), None)
             texts.append(None if source is None else (source, self.catalogs[source].get(key).text))
         return key_of(tuple(keys), texts)
 
@@ -93,7 +94,7 @@ def load_one(folder: Path, problems: Problems) -> LoadedGame:
     rulebook = book = None
     try:
         if rulebook_path(game.folder).is_file():
-            rulebook = load_rulebook(game.folder, catalogs["en"].entries)
+            rulebook = load_rulebook(game.folder, catalogs.source.entries)
     except ContentError as error:
         problems.extend(error.problems)
     try:
@@ -101,39 +102,3 @@ def load_one(folder: Path, problems: Problems) -> LoadedGame:
     except ContentError as error:
         problems.extend(error.problems)
     return LoadedGame(game, catalogs, rulebook, book)
-
-
-def used_text_keys(loaded: LoadedGame) -> tuple[set[str], dict[str, Location]]:
-    """Every catalog key the game's outputs read, with where each is first used."""
-    game = loaded.game
-    where: dict[str, Location] = {}
-    for component_set in game.sets:
-        for item in component_set.items:
-            for face in (item.front, item.back):
-                for element in face.elements if face else ():
-                    if getattr(element, "key", None):
-                        where.setdefault(element.key, element.location)
-    if loaded.rulebook is not None:
-        _rulebook_keys(loaded, where)
-    return set(where), where
-
-
-def _rulebook_keys(loaded: LoadedGame, where: dict[str, Location]) -> None:
-    """Keys the rulebook, its generated components section, diagrams and example plays read."""
-    here = Location(str(rulebook_path(loaded.game.folder)))
-    for key in loaded.rulebook.text_keys:
-        where.setdefault(key, here)
-    for component_set in loaded.game.sets:
-        for suffix in ("name", "description"):
-            where.setdefault(f"component.{component_set.id}.{suffix}", here)
-    for diagram in loaded.book.diagrams.values():
-        where.setdefault(diagram.caption_key, diagram.location)
-        for frame in (*diagram.frames, diagram.overlay):
-            if frame is not None and frame.label_key:
-                where.setdefault(frame.label_key, frame.location)
-    for example in loaded.book.examples.values():
-        for opening in ("intro", "markers"):
-            where.setdefault(f"example.{example.id}.{opening}", example.location)
-        for step in example.steps:
-            for key in step.text_keys:
-                where.setdefault(key, step.location)

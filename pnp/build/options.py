@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
+from pnp.model.names import language_problem
 
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
@@ -73,6 +74,7 @@ class BuildOptions(RunOptions):
         _check_choices("format", self.formats, FORMATS)
         _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
+        check_language_tags(self.languages)
         check_shop(self.shop, self.formats)
         if self.tts_base_url is not None:
             check_base_url(self.tts_base_url)
@@ -89,6 +91,7 @@ class DiagramOptions(RunOptions):
         super().__post_init__()
         _check_choices("format", self.formats, DIAGRAM_FORMATS)
         check_dpi(self.dpi)
+        check_language_tags(self.languages)
 
 
 @dataclass(frozen=True)
@@ -96,11 +99,14 @@ class CalibrationOptions(RunOptions):
     name: str = "calibration.pdf"
     paper: str = "a4"
     flip: str = "long"
+    language: str = "en"
 
     def __post_init__(self) -> None:
         super().__post_init__()
         _check_choices("paper", (self.paper,), tuple(PAPERS))
         _check_choices("duplex", (self.flip,), FLIPS)
+        if language_problem(self.language):
+            raise BadOption(f"--lang: {language_problem(self.language)}")
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:
@@ -110,6 +116,12 @@ def check_back_offset(offset: tuple[float, float]) -> None:
         raise BadOption("a back offset over 20 mm is not a printer's misregistration; check the calibration sheet")
 
 
+def check_language_tags(languages: tuple[str, ...] | None) -> None:
+    """Each language asked for is a BCP 47 tag (which games have it, the command checks)."""
+    for language in languages or ():
+        problem = language_problem(language)
+        if problem:
+            raise BadOption(f"--lang: {problem}")
 def check_shop(shop: str | None, formats: tuple[str, ...]) -> None:
     from pnp.model.names import id_problem
 

@@ -1,23 +1,26 @@
 """Catalog files (content/<game>/text/<lang>.yaml) → located entries, and lookups with fallback.
 
-en.yaml maps key → English text. A translation file maps key → {text, source}, where
-`source` is the fingerprint of the English text it translates.
+The source language's file (English unless the game says otherwise) maps key → text.
+A translation file maps key → {text, source, source-text, fuzzy}: `source` is the
+fingerprint of the source text it translates, `source-text` that text itself (kept so
+that, once the source changes, a translator can be shown what changed), and `fuzzy:
+true` marks a draft taken from a fuzzy PO message that nobody has confirmed yet.
 """
 
 from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from pnp.model.files import content_file
-from pnp.model.game import GAME_FILES, Game
+from pnp.model.game import GAME_FILES, SOURCE_LANGUAGE, Game
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node, load_yaml
 
-SOURCE_LANGUAGE = "en"
 
 
 def fingerprint(text: str) -> str:
@@ -31,6 +34,18 @@ class Entry:
     text: str
     source: str | None
     location: Location
+    source_text: str | None = None  # the source text `source` fingerprints, when the catalog keeps it
+    fuzzy: bool = False
+
+    def is_current(self, source_text: str) -> bool:
+        """Whether this translation was confirmed against source_text, the source as it is now."""
+        return not self.fuzzy and self.source == fingerprint(source_text)
+
+    def previous_source(self, source_text: str) -> str | None:
+        """The source text this translation was made from, where it is known and differs from source_text."""
+        if self.source_text is not None and self.source_text != source_text and self.source == fingerprint(self.source_text):
+            return self.source_text
+        return None
 
 
 @dataclass(frozen=True)
@@ -42,12 +57,32 @@ class Catalog:
     def get(self, key: str) -> Entry | None:
         return self.entries.get(key)
 
+    @property
+    def texts(self) -> dict[str, str]:
+        return {key: entry.text for key, entry in self.entries.items()}
+
+
+class Catalogs(dict):
+    """A game's catalogs by language; `source_language` names the one the others translate."""
+
+    def __init__(self, catalogs: dict[str, Catalog], source_language: str = SOURCE_LANGUAGE):
+        super().__init__(catalogs)
+        self.source_language = source_language
+
+    @property
+    def source(self) -> Catalog:
+        return self[self.source_language]
+
+    @property
+    def translations(self) -> list[str]:
+        return [language for language in self if language != self.source_language]
+
 
 def catalog_path(game_folder: Path, language: str) -> Path:
     return Path(game_folder) / "text" / f"{language}.yaml"
 
 
-def load_catalog(game_folder: Path, language: str) -> Catalog:
+def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE_LANGUAGE) -> Catalog:
     """One language's catalog; a missing file is an empty catalog (a folder or FIFO is an error)."""
     path = catalog_path(game_folder, language)
     if content_file(path, game_folder) is None:
@@ -56,41 +91,52 @@ def load_catalog(game_folder: Path, language: str) -> Catalog:
     problems = Problems()
     if not node.is_map:
         raise ContentError([Problem(node.location, "", "expected a mapping of text keys to texts")])
-    read = _read_source_entry if language == SOURCE_LANGUAGE else _read_translation_entry
+    read = _read_source_entry if language == source_language else _read_translation_entry
     entries = {}
     for key, value in node.value.items():
-        entry = read(key, value, problems)
+        entry = read(key, value, node.key_location(key), problems)
         if entry is not None:
             entries[key] = entry
     problems.raise_if_any()
     return Catalog(language, path, entries)
 
 
-def _read_source_entry(key: str, node: Node, problems: Problems) -> Entry | None:
+def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) -> Entry | None:
     if not isinstance(node.value, str):
-        problems.add(node.location, key, f"expected the English text, got {'a mapping' if node.is_map else quote(node.value)}")
+        problems.add(node.location, key, f"expected the source text, got {'a mapping' if node.is_map else quote(node.value)}")
         return None
     return Entry(key, node.value, None, node.location)
 
 
-def _read_translation_entry(key: str, node: Node, problems: Problems) -> Entry | None:
+def _read_translation_entry(key: str, node: Node, where: Location, problems: Problems) -> Entry | None:
+    """A translation, located at its key: its fields follow on the lines below."""
     fields = Fields(node, key, problems)
     text = fields.text("text")
     source = fields.text("source", default=None)
+    source_text = fields.text("source-text", default=None)
+    fuzzy = fields.boolean("fuzzy", default=False)
     fields.finish()
-    return None if text is None else Entry(key, text, source, node.location)
+    return None if text is None else Entry(key, text, source, where, source_text, bool(fuzzy))
 
 
-def load_game_catalogs(game: Game) -> dict[str, Catalog]:
-    """Every catalog of a game; without English texts where the game uses texts, one clear
-    problem instead of one per text the game uses."""
-    catalogs = load_catalogs(game.folder, game.languages)
-    english = catalogs[SOURCE_LANGUAGE]
-    if not english.entries and _uses_texts(game):
-        state = "is empty" if english.path.exists() else "is missing"
-        message = (f"no English texts (the file {state}): every language is translated from them, "
-                   "and this game's components, rulebook or diagrams name text keys")
-        raise ContentError([Problem(Location(str(english.path)), "", message)])
+def load_game_catalogs(game: Game) -> Catalogs:
+    """Every catalog of a game, its source catalog holding game.yaml's title and subtitle too;
+    without source texts where the game uses texts, one clear problem instead of one per text."""
+    catalogs = load_catalogs(game.folder, game.languages, game.source_language)
+    source = catalogs.source
+    problems = Problems()
+    for key, (text, location) in game.own_texts.items():
+        if key in source.entries:
+            problems.add(source.entries[key].location, key, f"the game's {key.split('.')[1]} is written in game.yaml "
+                                                            f"({location}); remove it here")
+    problems.raise_if_any()
+    if not source.entries and _uses_texts(game):
+        state = "is empty" if source.path.exists() else "is missing"
+        message = (f"no {source.language} texts, the game's source (the file {state}): every language is translated "
+                   "from them, and this game's components, rulebook or diagrams name text keys")
+        raise ContentError([Problem(Location(str(source.path)), "", message)])
+    own = {key: Entry(key, text, None, location) for key, (text, location) in game.own_texts.items()}
+    catalogs[game.source_language] = Catalog(source.language, source.path, {**own, **source.entries})
     return catalogs
 
 
@@ -99,37 +145,39 @@ def _uses_texts(game: Game) -> bool:
     return any(s.text_keys for s in game.sets) or any(content_file(game.folder / name, game.folder) for name in documents)
 
 
-def load_catalogs(game_folder: Path, languages: tuple[str, ...]) -> dict[str, Catalog]:
+def load_catalogs(game_folder: Path, languages: Iterable[str], source_language: str = SOURCE_LANGUAGE) -> Catalogs:
     """Catalogs of every language, all problems of all files reported together."""
     problems = Problems()
     catalogs = {}
-    for language in dict.fromkeys((SOURCE_LANGUAGE, *languages)):
+    for language in dict.fromkeys((source_language, *languages)):
         try:
-            catalogs[language] = load_catalog(game_folder, language)
+            catalogs[language] = load_catalog(game_folder, language, source_language)
         except ContentError as error:
             problems.extend(error.problems)
     problems.raise_if_any()
-    return catalogs
+    return Catalogs(catalogs, source_language)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Texts:
-    """Looks keys up for one language, falling back to English and noting each fallback."""
+    """Looks keys up for one language, falling back to the source language (the build says
+    which texts fall back, once per language: see `pnp.i18n.status.build_report`)."""
 
-    catalogs: dict[str, Catalog]
+    catalogs: Catalogs
     language: str
-    fallbacks: list[str] = field(default_factory=list)
 
     def has(self, key: str) -> bool:
-        return self.catalogs[SOURCE_LANGUAGE].get(key) is not None
+        return self.catalogs.source.get(key) is not None
 
     def __call__(self, key: str) -> str:
-        entry = self.catalogs.get(self.language, self.catalogs[SOURCE_LANGUAGE]).get(key)
+        entry = self.catalogs.get(self.language, self.catalogs.source).get(key)
         if entry is not None:
             return entry.text
-        source = self.catalogs[SOURCE_LANGUAGE].get(key)
+        source = self.catalogs.source.get(key)
         if source is None:
             raise KeyError(key)
-        if key not in self.fallbacks:
-            self.fallbacks.append(key)
         return source.text
+
+    def get(self, key: str, default: str) -> str:
+        """The text of key, or default where the game has no such text."""
+        return self(key) if self.has(key) else default

@@ -1,77 +1,90 @@
-"""pnp's own small words (cover facts, footers, headings it adds) → text per language.
+"""pnp's own words (cover facts, footers, sheet footers, step captions, the calibration sheet,
+booklet printing instructions, a language's quotation marks) → text per language.
 
-These belong to the tool, not to a game, so they live here rather than in a game's
-catalog; a language without a label falls back to English.
+They belong to the tool, not to a game, so they live in a catalog shipped inside pnp:
+`pnp/i18n/labels/<lang>.yaml`, one flat YAML mapping per language. English is the
+source and has every label. A language pnp has no file for, or a label its file lacks,
+falls back to the file of its primary language (pt-BR → pt), then to English;
+`label_warning` says which words a language would print in English, so the commands
+can warn before they draw.
 """
 
 from __future__ import annotations
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "players": "Players",
-        "minutes": "Minutes",
-        "age": "Age",
-        "page": "Page",
-        "components": "Components",
-        "contents": "Contents",
-        "edition": "Edition",
-        "rules": "Rules",
-        "step": "Step",
-        "by": "by",
-        "checklist": "Checklist",
-        "checklist-intro": "Tick each part off as you cut it out, and again when you pack the game away.",
-        "notes": "Notes",
-        "print-sides": "Print on {paper} at 100 % (actual size), both sides, flipping on the {edge} edge.",
-        "edge-long": "long",
-        "edge-short": "short",
-        "fold-a5-saddle": "Fold each sheet in half, nest them in order, sheet 1 outside, and staple on the fold.",
-        "fold-a6-sheet": "Fold the top half back, then in half again; cut open the top fold.",
-        "language-name": "English",
-        "languages": "Languages",
-        "kit": "Print-and-play kit",
-        "kit-web-edition": "Rules to read on screen",
-        "kit-rulebooks": "Rulebooks to print",
-        "kit-sheets": "Component sheets",
-        "kit-png-pages": "Sheets as PNG images",
-        "kit-diagrams": "Diagrams",
-        "kit-tts": "Tabletop Simulator",
-        "kit-pod": "Print on demand",
-        "kit-files": "Other files",
-    },
-    "da": {
-        "players": "Spillere",
-        "minutes": "Minutter",
-        "age": "Alder",
-        "page": "Side",
-        "components": "Komponenter",
-        "contents": "Indhold",
-        "edition": "Udgave",
-        "rules": "Regler",
-        "step": "Trin",
-        "by": "af",
-        "checklist": "Tjekliste",
-        "checklist-intro": "Sæt kryds ved hver del, når du har klippet den ud, og igen, når spillet pakkes væk.",
-        "notes": "Noter",
-        "print-sides": "Udskriv på {paper} i 100 % (faktisk størrelse) på begge sider, vend på den {edge} kant.",
-        "edge-long": "lange",
-        "edge-short": "korte",
-        "fold-a5-saddle": "Fold hvert ark på midten, læg dem i hinanden i rækkefølge, ark 1 yderst, og hæft i folden.",
-        "fold-a6-sheet": "Fold den øverste halvdel bagud og så på midten igen; skær den øverste fold op.",
-        "language-name": "Dansk",
-        "languages": "Sprog",
-        "kit": "Print-and-play-sæt",
-        "kit-web-edition": "Regler til skærmen",
-        "kit-rulebooks": "Regelhæfter til print",
-        "kit-sheets": "Komponentark",
-        "kit-png-pages": "Ark som PNG-billeder",
-        "kit-diagrams": "Diagrammer",
-        "kit-tts": "Tabletop Simulator",
-        "kit-pod": "Print on demand",
-        "kit-files": "Andre filer",
-    },
-}
+import re
+from functools import lru_cache
+from importlib import resources
+
+from pnp.model.names import language_problem
+from pnp.model.source import parse_yaml
+
+SOURCE = "en"
+_FOLDER = "labels"
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+class LabelCatalogError(RuntimeError):
+    """A label catalog shipped with pnp is malformed: a defect of pnp, caught by its tests."""
+
+
+@lru_cache(maxsize=None)
+def _catalog(language: str) -> dict[str, str] | None:
+    """The labels pnp ships for language, or None when it ships none."""
+    if language_problem(language) is not None:
+        return None
+    resource = resources.files("pnp.i18n").joinpath(_FOLDER, f"{language}.yaml")
+    if not resource.is_file():
+        return None
+    node = parse_yaml(resource.read_text(encoding="utf-8"), f"pnp/i18n/{_FOLDER}/{language}.yaml")
+    labels = {}
+    for name, value in node.value.items():
+        if not isinstance(value.value, str):
+            raise LabelCatalogError(f"{value.location} {name}: expected text, got {value.value!r}")
+        labels[name] = value.value
+    return labels
+
+
+def shipped_languages() -> tuple[str, ...]:
+    """The languages pnp has a label catalog for, sorted."""
+    folder = resources.files("pnp.i18n").joinpath(_FOLDER)
+    names = (entry.name for entry in folder.iterdir() if entry.name.endswith(".yaml"))
+    return tuple(sorted(name[: -len(".yaml")] for name in names))
+
+
+def _chain(language: str) -> list[str]:
+    """Where the labels of language are looked for, in order: itself, its primary language, English."""
+    return list(dict.fromkeys([language, language.split("-")[0], SOURCE]))
 
 
 def label(name: str, language: str) -> str:
     """The label called name in language, else in English; KeyError if pnp has no such label."""
-    return LABELS.get(language, {}).get(name) or LABELS["en"][name]
+    for candidate in _chain(language):
+        labels = _catalog(candidate) or {}
+        if name in labels:
+            return labels[name]
+    raise KeyError(name)
+
+
+def missing_labels(language: str) -> tuple[str, ...]:
+    """The labels language would print in English, in the English catalog's order."""
+    own = [labels for candidate in _chain(language)[:-1] if (labels := _catalog(candidate)) is not None]
+    if language == SOURCE:
+        return ()
+    return tuple(name for name in _catalog(SOURCE) if not any(name in labels for labels in own))
+
+
+def label_warning(language: str) -> str | None:
+    """A warning naming the labels language lacks (set in English), or None if it has them all."""
+    missing = missing_labels(language)
+    if not missing:
+        return None
+    shipped = ", ".join(shipped_languages())
+    if len(missing) == len(_catalog(SOURCE)):
+        return (f"pnp has no {language} words of its own (page footers, cover facts, sheet footers…); they are set "
+                f"in English (pnp has them in {shipped})")
+    return f"pnp has no {language} words for {', '.join(missing)}; they are set in English"
+
+
+def placeholders(text: str) -> set[str]:
+    """The {names} a label has pnp fill in."""
+    return set(_PLACEHOLDER.findall(text))

@@ -1,26 +1,30 @@
-"""Catalogs ↔ gettext PO files, and translation entries → a catalog file (text/<lang>.yaml).
+"""Catalogs ↔ gettext PO files: a PO (or POT template) to translate a game, and reading one back.
 
-`export_po` turns the English catalog and one translation into a PO file a translator
-can open in any PO editor: `msgctxt` is the pnp text key, `msgid` the English, `msgstr`
-the translation, `#, fuzzy` where the English changed since. `import_po` reads such a
-file back into translation entries whose `source` is the fingerprint of the English the
-translator saw. `write_catalog` writes entries as YAML, the same bytes for the same entries.
+`export_po` turns the source catalog and one translation into a PO file any PO editor
+opens: `msgctxt` is the pnp text key, `msgid` the source text, `msgstr` the
+translation. Each message carries notes saying where the text is used and, in a fixed
+box, how much room it has (`#.`), repository-relative references (`#:`), `#, fuzzy`
+where the source changed since (or the translation is an unconfirmed draft) and then,
+where the catalog kept it, the previous source text (`#|`), as msgmerge writes it.
+The header names the game (`X-Pnp-Game`), its version and the languages. `export_pot`
+writes the same messages untranslated, the template Weblate or Poedit start a language
+from. `parse_po` reads any such file back, every malformed line a located problem.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Mapping, Sequence
 
-import yaml
-
-from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, Entry, fingerprint
-from pnp.model.files import content_file, read_regular_file
-from pnp.model.limits import MAX_PO_BYTES, MAX_TEXT_CHARS
+from pnp import __version__
+from pnp.i18n.catalog import Catalogs, Entry
+from pnp.i18n.usage import Use, text_uses
+from pnp.model.game import Game
+from pnp.model.files import read_regular_file
+from pnp.model.limits import MAX_PO_BYTES
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
-from pnp.output.files import write_file
 
 PAGE_WIDTH = 79  # what msgmerge and xgettext wrap at, so a re-saved file diffs little
 
@@ -36,39 +40,91 @@ _PLURAL_FORMS = {
 _DEFAULT_PLURAL_FORMS = "nplurals=2; plural=(n != 1);"
 
 
+@dataclass(frozen=True)
+class PoProject:
+    """What a PO file says about its game: id and version, the repository its references are
+    relative to, and where each text is used."""
+
+    game_id: str
+    version: str = ""
+    root: Path | None = None
+    uses: Mapping[str, Sequence[Use]] = field(default_factory=dict)
+
+    def reference(self, location: Location) -> str:
+        """file:line of a location, relative to the repository (forward slashes, as gettext writes them)."""
+        path = Path(location.file)
+        if self.root is not None:
+            try:
+                path = path.resolve().relative_to(self.root.resolve())
+            except ValueError:
+                pass
+        shown = path.as_posix().replace(" ", "\u00a0")  # a space would split the reference in two
+        return f"{shown}:{location.line}" if location.line else shown
+
+
+def po_project(game: Game, catalogs: Catalogs) -> PoProject:
+    """The project a game's PO files describe: where each text is used, references from the repository."""
+    return PoProject(game.id, game.version, repository_root(game.folder), text_uses(game, catalogs.source.texts))
+
+
+def repository_root(game_folder: Path) -> Path:
+    """The folder PO references are relative to: the git work tree holding the game, else the
+    folder that holds content/, else the folder above the game."""
+    folder = Path(game_folder).resolve()
+    for parent in folder.parents:
+        if (parent / ".git").exists():
+            return parent
+    for parent in folder.parents:
+        if parent.name == "content":
+            return parent.parent
+    return folder.parent
+
+
 # --- export --------------------------------------------------------------------------
 
 
-def export_po(catalogs: Mapping[str, Catalog], language: str, game_id: str) -> str:
-    """The PO file for translating `game_id` into `language`: one entry per English key."""
-    english = catalogs[SOURCE_LANGUAGE]
-    if language == SOURCE_LANGUAGE:
-        raise ContentError([Problem(Location(str(english.path)), "", "English is the source; export a translation such as da")])
+def export_po(catalogs: Catalogs, language: str, project: PoProject) -> str:
+    """The PO file for translating the game into `language`: one message per source text."""
+    source = catalogs.source
+    if language == catalogs.source_language:
+        raise ContentError([Problem(Location(str(source.path)), "", f"{language} is the source language; export a "
+                                                                      "translation, or a template with --pot")])
     translation = catalogs.get(language)
     translated = translation.entries if translation else {}
-    blocks = [_header(game_id, language)]
-    for key, source in english.entries.items():
-        blocks.append(_po_entry(source, translated.get(key)))
+    blocks = [_header(project, catalogs.source_language, language)]
+    blocks += [_po_entry(entry, translated.get(key), project) for key, entry in source.entries.items()]
     return "\n".join(blocks)
 
 
-def _header(game_id: str, language: str) -> str:
+def export_pot(catalogs: Catalogs, project: PoProject) -> str:
+    """The POT template of the game: every source text, nothing translated."""
+    blocks = [_header(project, catalogs.source_language, None)]
+    blocks += [_po_entry(entry, None, project) for entry in catalogs.source.entries.values()]
+    return "\n".join(blocks)
+
+
+def _header(project: PoProject, source_language: str, language: str | None) -> str:
     # Empty dates and translator fields: the same catalogs give the same bytes, and
     # msgfmt -c accepts empty values (it warns only about missing or template ones).
     fields = [
-        f"Project-Id-Version: {game_id}",
+        f"Project-Id-Version: {project.game_id} {project.version}".rstrip(),
         "PO-Revision-Date: ",
         "Last-Translator: ",
         "Language-Team: ",
-        f"Language: {language}",
+        f"Language: {language or ''}",
         "MIME-Version: 1.0",
         "Content-Type: text/plain; charset=UTF-8",
         "Content-Transfer-Encoding: 8bit",
-        f"Plural-Forms: {plural_forms(language)}",
+        *([f"Plural-Forms: {plural_forms(language)}"] if language else []),
+        f"X-Pnp-Game: {project.game_id}",
+        f"X-Pnp-Source-Language: {source_language}",
+        f"X-Generator: pnp {__version__}",
     ]
+    into = f"translation into {language}" if language else "translation (template)"
     lines = [
-        f"# Texts of {game_id} for translation into {language}, made by pnp.",
-        "# msgctxt names the text; keep it as it is.",
+        f"# Texts of {project.game_id} for {into}, made by pnp.",
+        "# msgctxt names the text; keep it as it is. #. notes say where each text is used.",
+        *(["#, fuzzy"] if language is None else []),  # a template's header, as xgettext writes it
         'msgid ""',
         'msgstr ""',
         *(f'"{_escape(field)}\\n"' for field in fields),
@@ -77,18 +133,32 @@ def _header(game_id: str, language: str) -> str:
 
 
 def plural_forms(language: str) -> str:
-    return _PLURAL_FORMS.get(language, _PLURAL_FORMS.get(language.split("_")[0], _DEFAULT_PLURAL_FORMS))
+    primary = language.replace("-", "_").split("_")[0]
+    return _PLURAL_FORMS.get(language.replace("-", "_"), _PLURAL_FORMS.get(primary, _DEFAULT_PLURAL_FORMS))
 
 
-def _po_entry(source: Entry, translation: Entry | None) -> str:
-    lines = [f"#: text/{SOURCE_LANGUAGE}.yaml:{source.location.line}"]
-    if translation is not None and translation.source != fingerprint(source.text):
+def _po_entry(source: Entry, translation: Entry | None, project: PoProject) -> str:
+    uses = project.uses.get(source.key, ())
+    lines = [f"#. {note}" for note in _notes(uses)]
+    references = dict.fromkeys(project.reference(where) for where in [source.location, *(u.location for u in uses)])
+    lines.append("#: " + " ".join(references))
+    if translation is not None and not translation.is_current(source.text):
         lines.append("#, fuzzy")
+        previous = translation.previous_source(source.text)
+        if previous is not None:
+            lines += ["#| " + line for line in [*_po_string("msgctxt", source.key), *_po_string("msgid", previous)]]
     lines += _po_string("msgctxt", source.key)
     lines += _po_string("msgid", source.text)
     lines += _po_string("msgstr", translation.text if translation else "")
     return "\n".join(lines) + "\n"
 
+
+def _notes(uses: Sequence[Use]) -> list[str]:
+    if not uses:
+        return ["Not used by the game at present."]
+    notes = [use.note[:1].upper() + use.note[1:] + "." for use in uses]
+    notes += [f"Room: {use.room}." for use in uses if use.room is not None]
+    return list(dict.fromkeys(notes))
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
 
@@ -142,6 +212,7 @@ class PoEntry:
     msgstr: str
     fuzzy: bool
     location: Location
+    previous_msgid: str | None = None  # `#| msgid`: the source text a fuzzy msgstr was made from
 
 
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s*(.*)$")
@@ -160,6 +231,8 @@ class _PoReader:
     def _reset(self) -> None:
         self.fields: dict[str, list[str]] = {}
         self.flags: set[str] = set()
+        self.previous: dict[str, list[str]] = {}  # `#| msgctxt` and `#| msgid`, as read
+        self.previous_current: str | None = None
         self.first_line = 0
         self.current: str | None = None
 
@@ -177,19 +250,40 @@ class _PoReader:
         if not line:
             return
         if line.startswith("#"):
-            self._comment(line)
+            self._comment(number, line)
         elif line.startswith('"'):
             self._continuation(number, line)
         else:
             self._keyword(number, line)
 
-    def _comment(self, line: str) -> None:
+    def _comment(self, number: int, line: str) -> None:
         if self._complete():
             self._finish()
         if line.startswith("#~"):
             return  # an obsolete message a PO editor keeps: not part of the translation
         if line.startswith("#,"):
             self.flags.update(flag.strip() for flag in line[2:].split(","))
+        elif line.startswith("#|"):
+            self._previous(number, line[2:].strip())
+
+    def _previous(self, number: int, line: str) -> None:
+        """A `#|` line: the previous msgctxt or msgid msgmerge keeps beside a fuzzy message.
+
+        It is a comment, so a line pnp cannot read only loses the previous text, never the import.
+        """
+        match = _KEYWORD.match(line)
+        if match and match.group(1) in ("msgctxt", "msgid"):
+            self.previous_current, line = match.group(1), match.group(2)
+            self.previous[self.previous_current] = []
+        if self.previous_current is None or not line.startswith('"'):
+            return
+        reader = _PoReader(self.file)
+        part = reader._string(number, line)
+        if part is None:
+            self.previous.pop(self.previous_current, None)
+            self.previous_current = None
+        else:
+            self.previous[self.previous_current].append(part)
 
     def _continuation(self, number: int, line: str) -> None:
         if self.current is None:
@@ -273,7 +367,9 @@ class _PoReader:
             self.problems.add(location, "", f"message has no {missing}")
         else:
             context = "".join(self.fields["msgctxt"]) if "msgctxt" in self.fields else None
-            entry = PoEntry(context, "".join(self.fields["msgid"]), "".join(self.fields["msgstr"]), "fuzzy" in self.flags, location)
+            previous = "".join(self.previous["msgid"]) if "msgid" in self.previous else None
+            entry = PoEntry(context, "".join(self.fields["msgid"]), "".join(self.fields["msgstr"]), "fuzzy" in self.flags,
+                            location, previous)
             self.entries.append(entry)
         self._reset()
 
@@ -296,178 +392,7 @@ def parse_po(text: str, file: str = "<PO file>") -> list[PoEntry]:
     return entries
 
 
-# --- import --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ImportResult:
-    """A translation catalog after reading a PO file, and what the reading changed.
-
-    `entries` is every translation of the language (those the PO file did not touch
-    too), ready for `write_catalog`. `changed` are keys whose text or source is new;
-    `outdated` keys were translated from English that has since changed (still stale);
-    `fuzzy_kept` are fuzzy messages whose msgstr was not taken, an older translation
-    being kept instead.
-    """
-
-    language: str
-    entries: dict[str, Entry]
-    changed: tuple[str, ...]
-    outdated: tuple[str, ...]
-    fuzzy_kept: tuple[str, ...]
-
-
-def import_po(text: str, catalogs: Mapping[str, Catalog], language: str, file: str = "<PO file>") -> ImportResult:
-    """Translations from a PO file merged into `catalogs[language]`; nothing is written.
-
-    Raises ContentError, located in the PO file, for malformed lines, messages without
-    msgctxt, keys the English catalog does not have, and a header for another language.
-    """
-    english = catalogs[SOURCE_LANGUAGE].entries
-    old = catalogs[language].entries
-    messages = parse_po(text, file)
-    problems = Problems()
-    entries = dict(old)
-    changed, outdated, fuzzy_kept = [], [], []
-    first_seen: dict[str, PoEntry] = {}
-    for message in messages:
-        if message.context is None and message.msgid == "":
-            _check_header(message, language, problems)
-            continue
-        if not _acceptable(message, english, first_seen, problems):
-            continue
-        first_seen[message.context] = message
-        previous = old.get(message.context)
-        entry = _merged(message, previous)
-        if entry is None:
-            if message.fuzzy and message.msgstr and previous is not None and message.msgstr != previous.text:
-                fuzzy_kept.append(message.context)
-            continue
-        if message.msgid != english[message.context].text and entry.source is not None:
-            outdated.append(message.context)
-        if previous is None or (previous.text, previous.source) != (entry.text, entry.source):
-            changed.append(message.context)
-            entries[message.context] = entry
-    problems.raise_if_any()
-    return ImportResult(language, entries, tuple(changed), tuple(outdated), tuple(fuzzy_kept))
-
-
-def _check_header(header: PoEntry, language: str, problems: Problems) -> None:
-    fields = dict(line.split(":", 1) for line in header.msgstr.splitlines() if ":" in line)
-    fields = {name.strip().lower(): value.strip() for name, value in fields.items()}
-    stated = fields.get("language")
-    if stated and not _same_language(stated, language):
-        problems.add(header.location, "", f"this PO file is for language {quote(stated)}, not {quote(language)}")
-    charset = re.search(r"charset=([\w-]+)", fields.get("content-type", ""))
-    if charset and charset.group(1).lower().replace("_", "-") not in ("utf-8", "utf8", "charset"):
-        problems.add(header.location, "", f"PO file says charset={quote(charset.group(1))}; save it as UTF-8")
-
-
-def _same_language(stated: str, language: str) -> bool:
-    # A PO editor may write da_DK for da: the region only matters if pnp names one.
-    stated, language = (code.replace("-", "_").lower() for code in (stated, language))
-    return stated == language or stated.split("_")[0] == language
-
-
-def _acceptable(message: PoEntry, english: Mapping[str, Entry], first_seen: Mapping[str, PoEntry], problems: Problems) -> bool:
-    key = message.context
-    if key is None:
-        problems.add(message.location, "", "message has no msgctxt; pnp names each text by its msgctxt")
-        return False
-    if key in first_seen:
-        problems.add(message.location, key, f"message appears twice (first at line {first_seen[key].location.line})")
-        return False
-    if key not in english:
-        problems.add(message.location, key, f"unknown text key: text/{SOURCE_LANGUAGE}.yaml has no such key")
-        return False
-    if len(message.msgstr) > MAX_TEXT_CHARS:
-        problems.add(message.location, key, f"a translation of {len(message.msgstr)} characters is over the limit of {MAX_TEXT_CHARS}")
-        return False
-    return True
-
-
-def _merged(message: PoEntry, old: Entry | None) -> Entry | None:
-    """The entry a message makes, or None when the old one (or none) stays."""
-    if not message.msgstr:
-        return None  # untranslated: an empty msgstr never deletes a translation
-    if message.fuzzy:
-        # A fuzzy msgstr was not confirmed by the translator: better than nothing, but
-        # with no source recorded, so it stays stale until checked.
-        return None if old is not None else Entry(message.context, message.msgstr, None, message.location)
-    # The fingerprint is of the English the translator saw, so a translation of
-    # older English stays stale even after it is imported.
-    return Entry(message.context, message.msgstr, fingerprint(message.msgid), message.location)
-
-
-# --- writing the catalog -------------------------------------------------------------
-
-
-class _Dumper(yaml.SafeDumper):
-    """Safe YAML output that keeps a requested block or quote style for text values."""
-
-
-class _Styled(str):
-    style: str | None = None
-
-
-class _Literal(_Styled):
-    style = "|"
-
-
-class _Folded(_Styled):
-    style = ">"
-
-
-class _DoubleQuoted(_Styled):
-    style = '"'
-
-
-for _kind in (_Literal, _Folded, _DoubleQuoted):
-    _Dumper.add_representer(_kind, lambda dumper, data: dumper.represent_scalar("tag:yaml.org,2002:str", str(data), style=data.style))
-
-_LINE_WIDTH = 80
-
-
-def render_catalog(entries: Mapping[str, Entry], english_order: Iterable[str], language: str) -> str:
-    """The YAML text of a translation catalog: keys in English order, then keys English lacks, sorted."""
-    order = [key for key in english_order if key in entries]
-    order += sorted(set(entries) - set(order))
-    parts = [
-        f"# {language} texts, in the order of text/{SOURCE_LANGUAGE}.yaml. `source` fingerprints the English\n"
-        "# each was translated from; `pnp translate status` shows where that English changed.\n"
-    ]
-    parts += [_render_entry(entries[key]) for key in order]
-    return "".join(parts)
-
-
-def _render_entry(entry: Entry) -> str:
-    expected = {entry.key: {"text": entry.text} | ({"source": entry.source} if entry.source is not None else {})}
-    for style in (_text_style(entry.text), _DoubleQuoted):
-        value = dict(expected[entry.key], text=style(entry.text))
-        rendered = yaml.dump({entry.key: value}, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=_LINE_WIDTH, default_flow_style=False)
-        # Block and plain styles cannot carry every string (trailing spaces, line
-        # separators...); each rendering is read back, and double quotes can carry all.
-        if yaml.safe_load(rendered) == expected:
-            return rendered
-    raise AssertionError(f"text of {entry.key!r} does not survive YAML")  # unreachable: "..." escapes everything
-
-
-def _text_style(text: str) -> type[str]:
-    if "\n" in text:
-        return _Literal
-    if len(f"  text: {text}") > _LINE_WIDTH:
-        return _Folded
-    return str
-
-
-def write_catalog(path: Path, entries: Mapping[str, Entry], english_order: Iterable[str]) -> None:
-    """Write a translation catalog to `path` (text/<lang>.yaml of a game folder), atomically.
-
-    ContentError, and nothing written, if the path leads out of its game folder or is
-    not a file (a link through text/ to elsewhere, a folder in its place); the write
-    itself is guarded with the game folder as its root, symlinks included.
-    """
-    path = Path(path)
-    content_file(path, path.parent.parent)
-    data = render_catalog(entries, english_order, path.stem).encode("utf-8")
-    write_file(path.parent.parent, Path(path.parent.name) / path.name, data)
+def header_fields(msgstr: str) -> dict[str, str]:
+    """A PO header's fields, names in lower case."""
+    pairs = (line.split(":", 1) for line in msgstr.splitlines() if ":" in line)
+    return {name.strip().lower(): value.strip() for name, value in pairs}

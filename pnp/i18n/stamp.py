@@ -1,55 +1,68 @@
-"""Translations a translator has checked → the current English fingerprint as their `source`.
+"""Translations a translator has checked → confirmed against the current source text.
 
-When English changes in a way that needs no new translation (a typo, a comma), the
-translator confirms the translation still holds, and `stamp` records that, so the
-translation is no longer stale.
+When the source changes in a way that needs no new translation (a typo, a comma), or a
+draft turns out right, the translator confirms the translation still holds and `stamp`
+records that: its `source` becomes the fingerprint of the current source text, which is
+kept beside it (`source-text`), and it is no longer stale or fuzzy. Stamping also records
+the source text of current translations that lack it, so a later change to the source
+can show the translator what changed. Only the entries stamped are rewritten.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Iterable
 
-from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, fingerprint
-from pnp.i18n.po import write_catalog
+from pnp.i18n.catalog import Catalog, Catalogs, Entry, fingerprint
+from pnp.i18n.catalog_file import update_catalog
 from pnp.model.problems import Location, Problems
 
 
-def stamp(catalogs: Mapping[str, Catalog], language: str, keys: Iterable[str] | None = None) -> tuple[str, ...]:
-    """Mark translations as made from the current English, and write text/<language>.yaml.
+@dataclass(frozen=True)
+class Stamped:
+    confirmed: tuple[str, ...]  # stale or fuzzy translations now confirmed
+    recorded: tuple[str, ...]  # current translations whose source text is now kept beside them
 
-    With `keys` None every stale translation is stamped; otherwise just those keys,
-    each of which must be in English and translated (ContentError if not). Returns
-    the keys whose source changed, in English order; the file is written only if any did.
+
+def stamp(catalogs: Catalogs, language: str, keys: Iterable[str] | None = None) -> Stamped:
+    """Confirm translations against the current source, and write text/<language>.yaml.
+
+    With `keys` None every translation is stamped; otherwise just those keys, each of
+    which must be in the source and translated (ContentError if not). The file is
+    written only if an entry changed.
     """
-    english = catalogs[SOURCE_LANGUAGE]
-    translation = catalogs[language]
+    source = catalogs.source
     problems = Problems()
-    if language == SOURCE_LANGUAGE:
-        problems.add(Location(str(english.path)), "", "English is the source; stamp a translation such as da")
+    if language == catalogs.source_language:
+        problems.add(Location(str(source.path)), "", f"{language} is the source language; stamp a translation")
         problems.raise_if_any()
-    wanted = _wanted_keys(english, translation, keys, problems)
+    translation = catalogs[language]
+    wanted = _wanted_keys(source, translation, keys, problems)
     problems.raise_if_any()
-    entries = dict(translation.entries)
-    stamped = []
-    for key in english.entries:
-        current = fingerprint(english.entries[key].text)
-        if key in wanted and entries[key].source != current:
-            entries[key] = replace(entries[key], source=current)
-            stamped.append(key)
-    if stamped:
-        write_catalog(translation.path, entries, english.entries)
-    return tuple(stamped)
+    changes: dict[str, Entry] = {}
+    confirmed, recorded = [], []
+    for key in source.entries:
+        entry = translation.entries.get(key)
+        if key not in wanted or entry is None:
+            continue
+        current = source.entries[key].text
+        stamped = replace(entry, source=fingerprint(current), source_text=current, fuzzy=False)
+        if stamped != entry:
+            (recorded if entry.is_current(current) else confirmed).append(key)
+            changes[key] = stamped
+    if changes:
+        update_catalog(translation.path, changes, list(source.entries), header="")
+    return Stamped(tuple(confirmed), tuple(recorded))
 
 
-def _wanted_keys(english: Catalog, translation: Catalog, keys: Iterable[str] | None, problems: Problems) -> set[str]:
+def _wanted_keys(source: Catalog, translation: Catalog, keys: Iterable[str] | None, problems: Problems) -> set[str]:
     if keys is None:
-        return set(english.entries) & set(translation.entries)
+        return set(source.entries) & set(translation.entries)
     wanted = set(keys)
     # Problems point at the file the key would have to be in.
     for key in sorted(wanted):
-        if key not in english.entries:
-            problems.add(Location(str(english.path)), key, "no such text in English")
+        if key not in source.entries:
+            problems.add(Location(str(source.path)), key, "no such text in the source language")
         elif key not in translation.entries:
             problems.add(Location(str(translation.path)), key, f"not translated into {translation.language} yet; nothing to stamp")
     return wanted

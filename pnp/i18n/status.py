@@ -1,18 +1,24 @@
-"""Catalogs and the keys a game uses → what each catalog file lacks or has too much of.
+"""Catalogs and the keys a game uses → what each catalog file lacks, has too much of, or gets wrong.
 
-One `LanguageStatus` per catalog file. For a translation: keys English has and it lacks
-(`missing`), translations made from English that has changed since (`stale`), and
-entries nothing reads (`unused`). For English itself: `unused` entries, and keys the
-game uses that English does not define (`undefined`), which is where that fix belongs.
+One `LanguageStatus` per catalog file. For a translation: keys the source has and it
+lacks (`missing`), translations made from source text that has changed since or never
+confirmed (`stale`), entries nothing reads (`unused`), and what a proofreader would flag
+(`findings`: markup, quotation marks, text left untranslated, glossary terms; a glyph no
+font has and a text too long for its box are added by `pnp.paint.proof`). For the source
+itself: `unused` entries, keys the game uses that it does not define (`undefined`), and
+findings. `build_report` turns the statuses of the languages a build sets into its
+warnings, or under --strict into problems.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Collection, Iterable, Mapping
 
-from pnp.i18n.catalog import SOURCE_LANGUAGE, Catalog, fingerprint
-from pnp.model.problems import Location, display_path
+from pnp.i18n.catalog import Catalog, Catalogs, Entry
+from pnp.i18n.glossary import Glossary
+from pnp.i18n.qa import quote_finding, text_findings
+from pnp.model.problems import Location, Problem, display_path
 
 
 @dataclass(frozen=True)
@@ -29,102 +35,133 @@ class LanguageStatus:
     """What one catalog file (text/<language>.yaml) needs; every list is sorted by key."""
 
     language: str
-    total: int  # texts in English, so a translation's progress can be shown
+    total: int  # texts in the source, so a translation's progress can be shown
+    is_source: bool = False
     missing: tuple[KeyIssue, ...] = ()
     stale: tuple[KeyIssue, ...] = ()
     unused: tuple[KeyIssue, ...] = ()
     undefined: tuple[KeyIssue, ...] = ()
+    findings: tuple[KeyIssue, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
-        return not (self.missing or self.stale or self.unused or self.undefined)
+        return not (self.missing or self.stale or self.unused or self.undefined or self.findings)
 
     @property
     def up_to_date(self) -> int:
-        """English texts this language has a current translation of."""
+        """Source texts this language has a current translation of."""
         return self.total - len(self.missing) - len(self.stale)
+
+    def with_findings(self, more: Iterable[KeyIssue]) -> "LanguageStatus":
+        return replace(self, findings=_sorted([*self.findings, *more]))
+
+    def of_keys(self, keys: Collection[str]) -> "LanguageStatus":
+        """The status of just these keys (what an output reads): missing, stale and findings."""
+        kept = {kind: tuple(i for i in getattr(self, kind) if i.key in keys) for kind in ("missing", "stale", "findings")}
+        return replace(self, unused=(), undefined=(), **kept)
 
 
 def translation_status(
-    catalogs: Mapping[str, Catalog],
+    catalogs: Catalogs,
     used_keys: Collection[str],
     language: str,
     where_used: Mapping[str, Location] | None = None,
+    glossary: Glossary | None = None,
 ) -> LanguageStatus:
-    """The status of text/<language>.yaml against English and the keys the game uses.
+    """The status of text/<language>.yaml against the source and the keys the game uses.
 
-    `used_keys` are the keys components, rulebook and diagrams refer to; `where_used`
-    may say where each is referred to, for locating undefined keys. For "en" the status
-    lists unused and undefined keys; for a translation, missing, stale and unused ones.
+    `used_keys` are the keys game texts, components, rulebook and diagrams refer to;
+    `where_used` may say where each is referred to, for locating undefined keys.
     """
-    english = catalogs[SOURCE_LANGUAGE]
-    if language == SOURCE_LANGUAGE:
+    source = catalogs.source
+    if language == catalogs.source_language:
         return LanguageStatus(
             language,
-            total=len(english.entries),
-            unused=_sorted(KeyIssue(key, entry.location) for key, entry in english.entries.items() if key not in used_keys),
-            undefined=_undefined(english, used_keys, where_used or {}),
+            total=len(source.entries),
+            is_source=True,
+            unused=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items() if key not in used_keys),
+            undefined=_undefined(source, used_keys, where_used or {}),
+            findings=_sorted(KeyIssue(key, entry.location, finding) for key, entry in source.entries.items()
+                             if (finding := quote_finding(entry.text, language))),
         )
     translation = catalogs.get(language)
     translated = translation.entries if translation else {}
+    glossary = glossary or Glossary(language, source.path.with_name(f"{language}.glossary.yaml"), ())
     return LanguageStatus(
         language,
-        total=len(english.entries),
-        missing=_sorted(KeyIssue(key, entry.location) for key, entry in english.entries.items() if key not in translated),
-        stale=_stale(english, translated),
-        unused=_unused_translations(english, translated, used_keys),
+        total=len(source.entries),
+        missing=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items() if key not in translated),
+        stale=_stale(source, translated),
+        unused=_unused_translations(catalogs.source_language, source, translated, used_keys),
+        findings=_findings(source, translated, language, glossary),
     )
 
 
 def game_status(
-    catalogs: Mapping[str, Catalog],
+    catalogs: Catalogs,
     used_keys: Collection[str],
     where_used: Mapping[str, Location] | None = None,
+    glossaries: Mapping[str, Glossary] | None = None,
 ) -> tuple[LanguageStatus, ...]:
-    """The status of every catalog loaded, English first."""
-    languages = [SOURCE_LANGUAGE, *(language for language in catalogs if language != SOURCE_LANGUAGE)]
-    return tuple(translation_status(catalogs, used_keys, language, where_used) for language in languages)
+    """The status of every catalog loaded, the source first."""
+    languages = [catalogs.source_language, *catalogs.translations]
+    glossaries = glossaries or {}
+    return tuple(translation_status(catalogs, used_keys, language, where_used, glossaries.get(language))
+                 for language in languages)
 
 
 def _sorted(issues: Iterable[KeyIssue]) -> tuple[KeyIssue, ...]:
-    return tuple(sorted(issues, key=lambda issue: (issue.key, issue.location)))
+    return tuple(sorted(issues, key=lambda issue: (issue.key, issue.location, issue.note)))
 
 
-def _stale(english: Catalog, translated: Mapping) -> tuple[KeyIssue, ...]:
+def stale_reason(entry: Entry, source_text: str) -> str | None:
+    """Why a translation is stale, or None if it is current."""
+    if entry.fuzzy:
+        return "a draft from a fuzzy PO message, not confirmed"
+    if entry.source is None:
+        return "no source recorded"
+    return None if entry.is_current(source_text) else "source changed"
+
+
+def _stale(source: Catalog, translated: Mapping[str, Entry]) -> tuple[KeyIssue, ...]:
     issues = []
     for key, entry in translated.items():
-        source = english.get(key)
-        if source is None:
-            continue
-        if entry.source is None:
-            issues.append(KeyIssue(key, entry.location, "no source recorded"))
-        elif entry.source != fingerprint(source.text):
-            issues.append(KeyIssue(key, entry.location, "English changed"))
+        original = source.get(key)
+        reason = stale_reason(entry, original.text) if original is not None else None
+        if reason:
+            issues.append(KeyIssue(key, entry.location, reason))
     return _sorted(issues)
 
 
-def _unused_translations(english: Catalog, translated: Mapping, used_keys: Collection[str]) -> tuple[KeyIssue, ...]:
-    # A translation of a key English lacks is never shown (texts are looked up by the
-    # keys English defines), so it counts as unused even if the game names the key;
-    # that key is then also undefined in English's status.
+def _findings(source: Catalog, translated: Mapping[str, Entry], language: str, glossary: Glossary) -> tuple[KeyIssue, ...]:
+    return _sorted(KeyIssue(key, entry.location, finding) for key, entry in translated.items() if key in source.entries
+                   for finding in text_findings(source.entries[key].text, entry.text, language, glossary))
+
+
+def _unused_translations(source_language: str, source: Catalog, translated: Mapping[str, Entry],
+                         used_keys: Collection[str]) -> tuple[KeyIssue, ...]:
+    # A translation of a key the source lacks is never shown (texts are looked up by the
+    # keys the source defines), so it counts as unused even if the game names the key;
+    # that key is then also undefined in the source's status.
     issues = []
     for key, entry in translated.items():
-        if key not in english.entries:
-            issues.append(KeyIssue(key, entry.location, f"not in text/{SOURCE_LANGUAGE}.yaml"))
+        if key not in source.entries:
+            issues.append(KeyIssue(key, entry.location, f"not in text/{source_language}.yaml"))
         elif key not in used_keys:
             issues.append(KeyIssue(key, entry.location))
     return _sorted(issues)
 
 
-def _undefined(english: Catalog, used_keys: Collection[str], where_used: Mapping[str, Location]) -> tuple[KeyIssue, ...]:
-    # Without a known place of use, point at en.yaml: that is where the text must be added.
-    fallback = Location(str(english.path))
-    return _sorted(KeyIssue(key, where_used.get(key, fallback)) for key in used_keys if key not in english.entries)
+def _undefined(source: Catalog, used_keys: Collection[str], where_used: Mapping[str, Location]) -> tuple[KeyIssue, ...]:
+    # Without a known place of use, point at the source file: that is where the text must be added.
+    fallback = Location(str(source.path))
+    return _sorted(KeyIssue(key, where_used.get(key, fallback)) for key in used_keys if key not in source.entries)
 
 
 # --- report --------------------------------------------------------------------------
 
-_KINDS = ("missing", "stale", "unused", "undefined")
+_KINDS = ("missing", "stale", "unused", "undefined", "findings")
+_SHOWN = {"findings": "to check"}
 
 
 def format_status(game_id: str, statuses: Iterable[LanguageStatus]) -> str:
@@ -135,25 +172,57 @@ def format_status(game_id: str, statuses: Iterable[LanguageStatus]) -> str:
         for kind in _KINDS:
             issues = getattr(status, kind)
             if issues:
-                lines.append(f"{status.language} {kind}:")
-                lines += [_issue_line(issue) for issue in issues]
+                lines.append(f"{status.language} {_SHOWN.get(kind, kind)}:")
+                lines += [issue_line(issue) for issue in issues]
     return "\n".join(lines) + "\n"
 
 
 def _summary(game_id: str, status: LanguageStatus) -> str:
-    if status.language == SOURCE_LANGUAGE:
-        counts = f"{status.total} texts"
-        kinds = ("unused", "undefined")
+    if status.is_source:
+        counts = f"{status.total} texts (the source)"
+        kinds = ("unused", "undefined", "findings")
     else:
         counts = f"{status.up_to_date} of {status.total} translated"
-        kinds = ("missing", "stale", "unused")
-    problems = ", ".join(f"{len(getattr(status, kind))} {kind}" for kind in kinds if getattr(status, kind))
+        kinds = ("missing", "stale", "unused", "findings")
+    problems = ", ".join(f"{len(getattr(status, kind))} {_SHOWN.get(kind, kind)}" for kind in kinds if getattr(status, kind))
     return f"{game_id} {status.language}: {counts}" + (f"; {problems}" if problems else ", all in order")
 
 
-def _issue_line(issue: KeyIssue) -> str:
+def issue_line(issue: KeyIssue) -> str:
     where = display_path(issue.location.file)
     if issue.location.line:
         where += f":{issue.location.line}"
     note = f" ({issue.note})" if issue.note else ""
     return f"  {where}: {issue.key}{note}"
+
+
+# --- what a build says -----------------------------------------------------------------
+
+
+def build_report(game_id: str, catalogs: Catalogs, status: LanguageStatus, strict: bool) -> tuple[list[str], list[Problem]]:
+    """What a build says about a language it sets: one warning per kind of trouble, listing
+    its keys (texts set in the source language for want of a translation, stale translations,
+    findings), or under --strict one problem per key, located where the fix belongs."""
+    if status.is_source:
+        return [], []
+    language, source = status.language, catalogs.source_language
+    translation_file = Location(str(catalogs[language].path)) if language in catalogs else Location(f"text/{language}.yaml")
+    kinds = (
+        (status.missing, ("text has no {language} translation and is set in {source}",
+                          "texts have no {language} translation and are set in {source}"), "no {language} text; set in {source}"),
+        (status.stale, ("{language} text is stale", "{language} texts are stale"), "stale {language} text"),
+        (status.findings, ("{language} text needs a second look", "{language} texts need a second look"),
+         "{language} text needs a second look"),
+    )
+    warnings, problems = [], []
+    for issues, headings, message in kinds:
+        heading = headings[len(issues) != 1].format(language=language, source=source)
+        message = message.format(language=language, source=source)
+        if issues and strict:
+            problems += [Problem(translation_file if issues is status.missing else issue.location, issue.key,
+                                 f"{game_id}: {message}" + (f": {issue.note}" if issue.note else "") + " (--strict)")
+                         for issue in issues]
+        elif issues:
+            warnings.append(f"{game_id} ({language}): {len(issues)} {heading}:\n"
+                            + "\n".join(issue_line(i) for i in issues))
+    return warnings, problems

@@ -1,7 +1,11 @@
 """A game folder (content/<game>/) → a `Game`: its facts, palette and component sets.
 
-`game.yaml` holds the facts (title, authors, version, licence, languages, players, …)
-and the palette; `components.yaml` the component sets. Every problem of every file
+`game.yaml` holds the facts (title, subtitle, authors, version, licence, languages,
+players, …) and the palette; `components.yaml` the component sets. A game's languages
+are data: any BCP 47 tag it lists, and any that has a `text/<lang>.yaml`; its source
+language (English unless `source-language:` says otherwise) is the one the others are
+translated from, and the title and subtitle are texts of that language, translated
+like any other (keys `game.title`, `game.subtitle`). Every problem of every file
 is collected before one ContentError is raised. Each file the folder may hold is
 checked to be a regular file inside it before anything is read, so a folder or FIFO
 where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent".
@@ -9,12 +13,14 @@ where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.components import ComponentSet, SetContext, read_sets
-from pnp.model.files import content_file
+from pnp.model.files import content_file, describe_mode
+from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import default_templates_folder, find_templates_folder  # noqa: F401  (used by callers)
@@ -22,9 +28,12 @@ from pnp.model.reader import Fields
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
 
-LANGUAGES = ("en", "da")
+SOURCE_LANGUAGE = "en"  # a game's source language unless its game.yaml names another
 # Every file a game folder may hold besides its images; text/<lang>.yaml come per language.
 GAME_FILES = ("game.yaml", "components.yaml", "rulebook.yaml", "diagrams.yaml", "examples.yaml")
+# The texts game.yaml gives in the source language, and the keys their translations go under.
+TITLE_KEY, SUBTITLE_KEY = "game.title", "game.subtitle"
+GLOSSARY_SUFFIX = ".glossary.yaml"
 
 
 @dataclass(frozen=True)
@@ -33,16 +42,26 @@ class Game:
     folder: Path
     templates_folder: Path
     title: str
+    subtitle: str
     authors: tuple[str, ...]
     version: str
     licence: str
     languages: tuple[str, ...]
+    source_language: str
+    bilingual: tuple[str, str] | None  # the two languages of the bilingual rulebook, if it has one
     players: str
     minutes: str
     age: str
     palette: dict[str, Colour]
     sets: tuple[ComponentSet, ...]
     location: Location
+    text_locations: dict[str, Location]  # where game.yaml writes the title and subtitle
+
+    @property
+    def own_texts(self) -> dict[str, tuple[str, Location]]:
+        """The source-language texts game.yaml gives, by the key their translations use."""
+        texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
+        return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
 
 
 def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
@@ -82,24 +101,60 @@ def _check_files(folder: Path, languages: tuple[str, ...], problems: Problems) -
         _collect(lambda: content_file(folder / name, folder), problems, None)
 
 
+def text_files(folder: Path, problems: Problems) -> tuple[list[str], list[str]]:
+    """The languages that have a catalog (text/<lang>.yaml) and those that have a glossary
+    (text/<lang>.glossary.yaml), sorted; any other YAML file in text/ is a problem."""
+    text = Path(folder) / "text"
+    if not text.is_dir():
+        if os.path.lexists(text) and not text.is_dir():
+            problems.add(Location(str(text)), "", f"expected a folder of catalogs, found {_what(text)}")
+        return [], []
+    catalogs, glossaries = [], []
+    for path in sorted(text.iterdir()):
+        name = path.name
+        if not name.endswith(".yaml") or name.startswith("."):
+            continue  # notes, editors' backups: not content pnp reads
+        glossary = name.endswith(GLOSSARY_SUFFIX)
+        tag = name[: -len(GLOSSARY_SUFFIX)] if glossary else name[: -len(".yaml")]
+        if language_problem(tag) is not None:
+            problems.add(Location(str(path)), "", f"expected a catalog named after a language tag (da.yaml, pt-BR.yaml) or a "
+                                                  f"glossary (da{GLOSSARY_SUFFIX}), got {quote(name)}")
+            continue
+        (glossaries if glossary else catalogs).append(tag)
+    return catalogs, glossaries
+
+
+def _what(path: Path) -> str:
+    try:
+        return describe_mode(os.stat(path).st_mode)
+    except OSError:
+        return "a link to nothing"
+
+
 def _read_info(folder: Path, problems: Problems) -> dict:
     path = folder / "game.yaml"
     node = _collect(lambda: load_yaml(path, folder), problems, None)
     if node is None:
         return _empty_info(folder, path)
     fields = Fields(node, "", problems)
+    languages, source = _languages(fields, folder)
     info = dict(
         id=_game_id(fields, folder),
         title=fields.text("title") or folder.name,
+        subtitle=fields.text("subtitle", default="") or "",
         authors=tuple(_texts(fields, "authors")),
         version=fields.text("version") or "0",
         licence=fields.text("licence") or "",
-        languages=tuple(_languages(fields)),
+        languages=languages,
+        source_language=source,
+        bilingual=_bilingual(fields, languages),
         players=fields.text("players") or "",
         minutes=fields.text("minutes", default="") or "",
         age=fields.text("age", default="") or "",
         palette=_palette(fields),
         location=node.location,
+        text_locations={key: fields.values[name].location for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle"))
+                        if name in fields.values},
     )
     fields.finish()
     return info
@@ -123,8 +178,9 @@ def _game_id(fields: Fields, folder: Path) -> str:
 
 
 def _empty_info(folder: Path, path: Path) -> dict:
-    return dict(id=folder.name, title=folder.name, authors=(), version="0", licence="", languages=("en",),
-                players="", minutes="", age="", palette={}, location=Location(str(path)))
+    return dict(id=folder.name, title=folder.name, subtitle="", authors=(), version="0", licence="",
+                languages=(SOURCE_LANGUAGE,), source_language=SOURCE_LANGUAGE, bilingual=None, players="", minutes="",
+                age="", palette={}, location=Location(str(path)), text_locations={})
 
 
 def _texts(fields: Fields, key: str) -> list[str]:
@@ -137,19 +193,48 @@ def _texts(fields: Fields, key: str) -> list[str]:
     return result
 
 
-def _languages(fields: Fields) -> list[str]:
-    languages = []
-    for path, node in fields.items("languages"):
+def _languages(fields: Fields, folder: Path) -> tuple[tuple[str, ...], str]:
+    """(every language of the game, its source language): those listed in order, then any
+    other that has a text/<lang>.yaml; the source is among them."""
+    source = fields.text("source-language", default=SOURCE_LANGUAGE) or SOURCE_LANGUAGE
+    problem = language_problem(source)
+    if problem:
+        fields.report(fields.values["source-language"], problem, "source-language")
+        source = SOURCE_LANGUAGE
+    listed: list[str] = []
+    for path, node in fields.items("languages", default=None):
         problem = language_problem(node.value)
-        if problem is None and node.value not in LANGUAGES:
-            problem = f"expected one of {', '.join(LANGUAGES)}, got {quote(node.value)}"
+        if problem is None and node.value in listed:
+            problem = f"{quote(node.value)} is listed twice"
         if problem:
             fields.problems.add(node.location, path, problem)
         else:
-            languages.append(node.value)
-    if languages and languages[0] != "en":
-        fields.report(fields.values["languages"], "the first language must be en, the source language", "languages")
-    return languages or ["en"]
+            listed.append(node.value)
+    if listed and source not in listed:
+        fields.report(fields.values["languages"], f"lists no {quote(source)}, the source language every other is "
+                                                  "translated from (source-language: names another)", "languages")
+    found, _ = text_files(folder, fields.problems)
+    languages = tuple(dict.fromkeys([*(listed or [source]), *found]))
+    if len(languages) > MAX_LANGUAGES:
+        fields.report(fields.node, f"the game has {len(languages)} languages, over the limit of {MAX_LANGUAGES}", "languages")
+        languages = languages[:MAX_LANGUAGES]
+    return languages, source
+
+
+def _bilingual(fields: Fields, languages: tuple[str, ...]) -> tuple[str, str] | None:
+    """The bilingual edition's two languages: as the game says, else its first two (None: no such edition)."""
+    node = fields.get("bilingual", default=None)
+    if node is None:
+        return (languages[0], languages[1]) if len(languages) > 1 else None
+    if node.value is False:
+        return None
+    pair = [item.value for item in node.value] if node.is_list else None
+    if pair is None or len(pair) != 2 or pair[0] == pair[1] or not all(lang in languages for lang in pair):
+        fields.report(node, f"expected two of the game's languages ({', '.join(languages)}) such as "
+                            f"[{', '.join(languages[:2]) or 'en, da'}], or false for no bilingual edition, "
+                            f"got {quote(node.plain())}", "bilingual")
+        return None
+    return (pair[0], pair[1])
 
 
 def _palette(fields: Fields) -> dict[str, Colour]:

@@ -20,6 +20,7 @@ MAX_NUMBER = 1_000_000_000  # any plain number (a rotation, a fraction), either 
 # --- names --------------------------------------------------------------------------
 MAX_ID_CHARS = 64  # a game, set, item, diagram or example id (they become file names)
 MAX_LANGUAGE_TAG_CHARS = 35  # a language tag such as pt-BR (BCP 47's own bound)
+MAX_LANGUAGES = 100  # languages of one game, listed or with a catalog file
 
 # --- components ---------------------------------------------------------------------
 MAX_ITEMS_PER_SET = 10_000  # distinct items, from product: and items: together

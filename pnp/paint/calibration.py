@@ -3,7 +3,8 @@
 Printed duplex at 100 % and held against the light, the back's pointer falls on the
 front's scale at the value to pass as `--back-offset X,Y`. The scale's numbers are
 computed through the same back placement the sheets use, so the reading is the
-correction itself, whichever way the printer turns the paper.
+correction itself, whichever way the printer turns the paper. Its words come from pnp's
+label catalog, in the language asked for.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import io
 
 from reportlab.lib import colors
 
+from pnp.i18n.labels import label
 from pnp.layout.geometry import Box
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import back_slot
@@ -35,26 +37,30 @@ def correction_sign(paper: Paper, flip: str, axis: int) -> int:
     return -1 if shift > 0 else 1
 
 
-def calibration_sheet(paper: Paper, flip: str) -> bytes:
+def calibration_sheet(paper: Paper, flip: str, language: str = "en") -> bytes:
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, paper, flip, "pnp duplex calibration")
+    canvas = new_canvas(buffer, paper, flip, label("calibration-title", language).format(side="").rstrip(" –"))
     cx, cy = paper.width / 2, paper.height / 2
-    _front(canvas, paper, flip, cx, cy)
+    _front(canvas, paper, flip, cx, cy, language)
     canvas.showPage()
-    _back(canvas, paper, flip, cx, cy)
+    _back(canvas, paper, flip, cx, cy, language)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
 
-def _front(canvas, paper: Paper, flip: str, cx: float, cy: float) -> None:
+def _title(language: str, side: str) -> str:
+    return label("calibration-title", language).format(side=label(f"side-{side}", language))
+
+
+def _front(canvas, paper: Paper, flip: str, cx: float, cy: float, language: str) -> None:
     canvas.setFont(font_name("bold"), 14)
-    canvas.drawCentredString(cx, paper.height - mm(25), "pnp duplex calibration — front")
+    canvas.drawCentredString(cx, paper.height - mm(25), _title(language, "front"))
     canvas.setFont(font_name(), 9)
     lines = [
-        f"Print both pages duplex ({flip}-edge flip) at 100 % (no 'fit to page'), then hold the sheet to the light.",
-        "Read where the back's pointers cross the two scales: pass those numbers as --back-offset X,Y.",
-        "Example: the vertical pointer on +1.0 and the horizontal one on −0.5 → pnp build --back-offset 1,-0.5",
+        label("calibration-print", language).format(edge=label(f"edge-{flip}", language)),
+        label("calibration-read", language).format(option="--back-offset X,Y"),
+        label("calibration-example", language).format(command="pnp build --back-offset 1,-0.5"),
     ]
     for index, line in enumerate(lines):
         canvas.drawCentredString(cx, paper.height - mm(35) - index * 12, line)
@@ -85,7 +91,7 @@ def _scale(canvas, x: float, y: float, axis: int, sign: int) -> None:
                 canvas.drawString(px + mm(5), py - 2, label)
 
 
-def _back(canvas, paper: Paper, flip: str, cx: float, cy: float) -> None:
+def _back(canvas, paper: Paper, flip: str, cx: float, cy: float, language: str) -> None:
     """Pointers drawn where the front's zero marks lie, seen through the paper."""
     canvas.setStrokeColor(colors.black)
     canvas.setLineWidth(0.3)
@@ -95,4 +101,4 @@ def _back(canvas, paper: Paper, flip: str, cx: float, cy: float) -> None:
         canvas.line(start.x, start.y, end.x, end.y)
     canvas.setFont(font_name("bold"), 14)
     title_y = paper.height - mm(25)
-    canvas.drawCentredString(cx, title_y, "pnp duplex calibration — back")
+    canvas.drawCentredString(cx, title_y, _title(language, "back"))

@@ -16,6 +16,7 @@ from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.i18n.labels import label
 from pnp.layout.geometry import Box, DoesNotFit, Line
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import (SheetGrid, SheetSpec, back_cut_marks, back_grid, cut_marks, fit_grid, footer_origin,
@@ -40,14 +41,22 @@ class SheetOptions:
 
 @dataclass(frozen=True)
 class Footer:
-    """What each sheet says about itself at its foot."""
+    """What each sheet says about itself at its foot, in the sheet's language: the game's and
+    the set's names as players know them, and pnp's own words from its label catalog."""
 
     game: str
     version: str
     title: str
+    language: str = "en"
+
+    @property
+    def document_title(self) -> str:
+        return f"{self.game} – {self.title}"
 
     def line(self, page: int, pages: int, side: str) -> str:
-        return f"{self.game} {self.version} · {self.title} · sheet {page} of {pages} · {side} · print at 100 %"
+        words = label(f"side-{side.replace(' ', '-')}", self.language)
+        return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=self.title,
+                                                           sheet=page, sheets=pages, side=words)
 
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str, title: str) -> Canvas:
@@ -62,7 +71,7 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str, title: str) -> Canva
 def paint_set(component_set: ComponentSet, painter: FacePainter, options: SheetOptions, footer: Footer) -> bytes:
     """The whole set as one PDF: front, back, front, back … (backs only where the set has them)."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, options.paper, options.flip, footer.title)
+    canvas = new_canvas(buffer, options.paper, options.flip, footer.document_title)
     forms = _Forms(canvas, painter, component_set)
     spec = SheetSpec(bleed=component_set.bleed)
     try:

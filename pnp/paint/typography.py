@@ -1,25 +1,25 @@
 """Plain text as authors type it → text as a typesetter sets it: the language's own quotes.
 
 Authors may type plain quotes and apostrophes; they are set as the language's own
-(English ‘ ’ “ ”, Danish ‚ ‘ „ “, the apostrophe ’ in both). A quote after a space, a
-bracket or a dash, or at the start, opens; any other closes. A language without its
-own entry here is set with English quotes. Rulebook paragraphs and standalone diagram
-captions both go through here.
+(English ‘ ’ “ ”, Danish and German ‚ ‘ „ “, the apostrophe ’ in all), as pnp's label
+catalog for the language gives them (`quotes`; English where it has none). A quote
+after a space, a bracket or a dash, or at the start, opens; any other closes. Rulebook
+paragraphs and standalone diagram captions both go through here.
 """
 
 from __future__ import annotations
 
 import re
 
-# (open single, close single, open double, close double) by language.
-QUOTES = {"en": ("‘", "’", "“", "”"), "da": ("‚", "‘", "„", "“")}
+from pnp.i18n.labels import label
+
 APOSTROPHE = "’"
 _OPENS_AFTER = re.compile(r"(^|[\s(\[{–—/-])$")
 
 
 def typographic_quotes(text: str, language: str) -> str:
     """text with straight quotes and apostrophes turned into the language's own."""
-    open_single, close_single, open_double, close_double = QUOTES.get(language, QUOTES["en"])
+    open_single, close_single, open_double, close_double = quotes(language)
     out: list[str] = []
     single_open = False
     for index, char in enumerate(text):
@@ -38,3 +38,9 @@ def typographic_quotes(text: str, language: str) -> str:
     return "".join(out)
 
 
+
+
+def quotes(language: str) -> tuple[str, str, str, str]:
+    """(open single, close single, open double, close double) of a language."""
+    marks = label("quotes", language)
+    return (marks[0], marks[1], marks[2], marks[3]) if len(marks) == 4 else quotes("en")

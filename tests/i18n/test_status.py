@@ -4,7 +4,7 @@ from pathlib import Path
 
 from tiny_game import ENGLISH, USED, line_of
 
-from pnp.i18n.catalog import fingerprint, load_catalogs
+from pnp.i18n.catalog import Catalogs, fingerprint, load_catalogs
 from pnp.i18n.status import KeyIssue, game_status, translation_status, format_status
 from pnp.model.problems import Location
 
@@ -23,7 +23,7 @@ def test_translation_status_lists_exactly_what_danish_needs(game: Path):
     assert status.missing == (KeyIssue("rules.pass", Location(en_file, line_of(game / "text/en.yaml", "rules.pass"), 13)),)
     assert [(i.key, i.location.file, i.note) for i in status.stale] == [
         ("component.board.name", da_file, "no source recorded"),
-        ("rules.take", da_file, "English changed"),
+        ("rules.take", da_file, "source changed"),
     ]
     assert keys(status.unused) == ["rules.gone", "rules.old"]
     assert [i.note for i in status.unused] == ["not in text/en.yaml", ""]
@@ -86,7 +86,7 @@ def test_format_status_counts_then_lists_keys_with_file_and_line(game: Path):
     report = format_status("tiny", game_status(catalogs, USED))
 
     assert report == (
-        "tiny en: 10 texts; 1 unused, 1 undefined\n"
+        "tiny en: 10 texts (the source); 1 unused, 1 undefined\n"
         "tiny da: 7 of 10 translated; 1 missing, 2 stale, 2 unused\n"
         "en unused:\n"
         f"  content/tiny/text/en.yaml:{line_of(en, 'rules.old')}: rules.old\n"
@@ -96,7 +96,7 @@ def test_format_status_counts_then_lists_keys_with_file_and_line(game: Path):
         f"  content/tiny/text/en.yaml:{line_of(en, 'rules.pass')}: rules.pass\n"
         "da stale:\n"
         f"  content/tiny/text/da.yaml:{line_of(da, 'component.board.name')}: component.board.name (no source recorded)\n"
-        f"  content/tiny/text/da.yaml:{line_of(da, 'rules.take')}: rules.take (English changed)\n"
+        f"  content/tiny/text/da.yaml:{line_of(da, 'rules.take')}: rules.take (source changed)\n"
         "da unused:\n"
         f"  content/tiny/text/da.yaml:{line_of(da, 'rules.gone')}: rules.gone (not in text/en.yaml)\n"
         f"  content/tiny/text/da.yaml:{line_of(da, 'rules.old')}: rules.old\n"
@@ -105,6 +105,6 @@ def test_format_status_counts_then_lists_keys_with_file_and_line(game: Path):
 
 def test_format_status_of_a_finished_game_is_one_line_per_language(game: Path):
     catalogs = load_catalogs(game, ("da",))
-    english_only = {"en": catalogs["en"]}
+    english_only = Catalogs({"en": catalogs["en"]})
     report = format_status("tiny", game_status(english_only, set(ENGLISH)))
-    assert report == "tiny en: 10 texts, all in order\n"
+    assert report == "tiny en: 10 texts (the source), all in order\n"

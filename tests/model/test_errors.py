@@ -96,10 +96,10 @@ def test_wrong_type(make_game):
     assert "game.yaml:2:10 authors: expected a list, got 'Someone'" in message
 
 
-def test_unknown_language(make_game):
-    folder = make_game({"game.yaml": "title: Tiny\nauthors: [a]\nversion: '1'\nlicence: x\nlanguages: [en, sv]\nplayers: '2'\n"})
+def test_a_language_must_be_a_tag(make_game):
+    folder = make_game({"game.yaml": "title: Tiny\nauthors: [a]\nversion: '1'\nlicence: x\nlanguages: [en, Swedish]\nplayers: '2'\n"})
     [message] = problems_of(folder)
-    assert "languages[1]: expected one of en, da, got 'sv'" in message
+    assert "languages[1]: expected a language tag such as 'da' or 'pt-BR', got 'Swedish'" in message
 
 
 def test_unknown_attribute_in_substitution(make_game):

@@ -18,7 +18,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-from pnp.i18n.labels import LABELS
+from pnp.i18n.labels import label, shipped_languages
 
 TEXT, FORM = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM
 Rect = tuple[float, float, float, float]
@@ -26,7 +26,7 @@ TOLERANCE = 0.75  # points of overlap that are anti-aliasing, not an overprint
 NEAR_EMPTY = 0.25
 MAX_LINE = 75
 # The spare pages of a booklet open with one of these headings.
-PADDING = {LABELS[lang][name] for lang in LABELS for name in ("checklist", "notes")}
+PADDING = {label(name, lang) for lang in shipped_languages() for name in ("checklist", "notes")}
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
 
 
 def build(folder: Path, out: Path, strict: bool = False, languages=("en", "da"), papers=("a4", "letter")):
-    """A game's rulebooks and booklets only: (paths written, warnings)."""
+    """A game's rulebooks and booklets only, with the report on their languages: (paths written, warnings)."""
     options = BuildOptions(out=out, papers=papers, languages=languages, strict=strict, formats=("pdf",),
-                           kinds=("rulebook", "booklet"), jobs=1)
+                           kinds=("rulebook", "booklet", "translations"), jobs=1)
     result = build_kit([folder], options)
     return result.written, result.warnings
 
@@ -68,7 +68,7 @@ def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, englis
                **{k: v for n in range(1, pages + 1) for k, v in
                   ((f"rules.s{n}.title", f"Part {n}"), (f"rules.s{n}.p", f"The rules of part {n}."))},
                **(english or {})}
-    danish = {"rules.tagline": "Et lille spil.", "component.stones.name": "Sten",
+    danish = {"game.title": "Lille Fold", "rules.tagline": "Et lille spil.", "component.stones.name": "Sten",
               **{k: v for n in range(1, pages + 1) for k, v in
                  ((f"rules.s{n}.title", f"Del {n}"), (f"rules.s{n}.p", f"Reglerne for del {n}: æ ø å."))},
               **(danish or {})}
@@ -77,8 +77,9 @@ def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, englis
     (folder / "components.yaml").write_text(COMPONENTS_YAML, encoding="utf-8")
     (folder / "rulebook.yaml").write_text(rulebook_yaml(booklet, pages), encoding="utf-8")
     (folder / "text" / "en.yaml").write_text("".join(f"{k}: {quote(v)}\n" for k, v in english.items()), encoding="utf-8")
+    sources = {**english, "game.title": "Tiny Fold"}  # the title is game.yaml's
     (folder / "text" / "da.yaml").write_text("".join(
-        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(english[k])}\"\n" for k, v in danish.items() if v is not None),
+        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(sources[k])}\"\n" for k, v in danish.items() if v is not None),
         encoding="utf-8")
     return folder
 

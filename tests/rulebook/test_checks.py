@@ -3,6 +3,8 @@ a missing translation falls back with a warning, or fails under --strict."""
 
 from __future__ import annotations
 
+import re
+
 import pypdf
 import pytest
 from conftest import build, make_game
@@ -59,14 +61,16 @@ def test_section_breaks_give_way_rather_than_leave_pages_nearly_empty(tmp_path):
 def test_missing_danish_text_falls_back_with_a_warning(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
     paths, warnings = build(folder, tmp_path / "out", papers=("a4",))
-    assert warnings == ["tiny-fold: rulebook: no da text for 'rules.s2.p'; using English"]
+    [warning] = warnings
+    assert warning.startswith("tiny-fold (da): 1 text has no da translation and is set in en:\n")
+    assert re.fullmatch(r"  .*/tiny-fold/text/en\.yaml:\d+: rules\.s2\.p", warning.splitlines()[1])
     text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf").pages)
     assert "The rules of part 2." in text and "Reglerne for del 3: æ ø å." in text
 
 
 def test_strict_turns_the_fallback_into_an_error(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
-    with pytest.raises(ContentError, match=r"da\.yaml rules\.s2\.p: .*no da text for 'rules\.s2\.p'.*--strict"):
+    with pytest.raises(ContentError, match=r"da\.yaml rules\.s2\.p: tiny-fold: no da text; set in en \(--strict\)"):
         build(folder, tmp_path / "out", papers=("a4",), strict=True)
 
 

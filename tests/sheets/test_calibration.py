@@ -14,3 +14,31 @@ def test_long_edge_mirrors_x_so_x_reads_directly_and_y_inverted():
 def test_short_edge_is_the_other_way_round():
     assert correction_sign(PAPERS["a4"], "short", 0) == -1
     assert correction_sign(PAPERS["a4"], "short", 1) == 1
+
+
+def calibration_text(tmp_path, *args):
+    import pypdf
+    from click.testing import CliRunner
+
+    from pnp.cli import main
+
+    out = tmp_path / "calibration.pdf"
+    result = CliRunner().invoke(main, ["calibrate", "--out", str(out), *args])
+    assert result.exit_code == 0, result.output
+    return [page.extract_text() for page in pypdf.PdfReader(out).pages], result.output
+
+
+def test_the_calibration_sheet_speaks_the_language_asked_for(tmp_path):
+    (front, back), _ = calibration_text(tmp_path, "--lang", "da", "--duplex", "short")
+    assert front.startswith("pnp-kalibrering af tosidet tryk – forside")
+    assert "vendt om den korte kant" in front and "angiv tallene som --back-offset X,Y" in front
+    assert back.strip() == "pnp-kalibrering af tosidet tryk – bagside"
+    for english in ("Print", "pointer", "front", "Example", "calibration"):
+        assert english not in front + back
+
+
+def test_the_calibration_sheet_in_german_and_in_a_language_pnp_lacks(tmp_path):
+    (front, _), _ = calibration_text(tmp_path, "--lang", "de")
+    assert "Vorderseite" in front and "Wenden an der langen Kante" in front
+    (front, _), output = calibration_text(tmp_path, "--lang", "fr")
+    assert "pnp duplex calibration – front" in front and "warning: pnp has no fr words of its own" in output

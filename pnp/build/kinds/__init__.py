@@ -26,6 +26,7 @@ MODULES = (
     "png_pages",    # each sheet page as a true-size PNG
     "rulebooks",    # the reading editions and the bilingual one
     "booklets",     # booklet pages laid out once per language, imposed per paper
+    "translations", # per language: texts set in the source language, stale or flagged (no file)
     "tts",          # Tabletop Simulator deck sheets, token and tile images, saved objects
     "pod",          # print-on-demand files for one shop, and their manifest
     "web",          # the web edition of the rulebook, one HTML page per language

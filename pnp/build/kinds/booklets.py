@@ -49,7 +49,7 @@ def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, up
 
     language, paper = target.params
     [pages] = upstream
-    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.rulebook, pages, language, paper)})
+    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.catalogs, loaded.rulebook, pages, language, paper)})
 
 
 KINDS = (TargetKind(PAGES, "build", 2, plan_pages, render_pages),

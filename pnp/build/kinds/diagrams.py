@@ -19,7 +19,8 @@ NAME = "diagram"
 
 
 def plan(loaded: LoadedGame, options: DiagramOptions):
-    for language in options.languages or loaded.game.languages:
+    languages = loaded.game.languages
+    for language in [lang for lang in options.languages if lang in languages] if options.languages else languages:
         for diagram_id in loaded.book.diagrams:
             yield _target(loaded, options, "diagram", diagram_id, language, [f"{loaded.id}-{diagram_id}-{language}"])
         for example_id, example in loaded.book.examples.items():

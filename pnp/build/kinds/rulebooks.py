@@ -1,4 +1,5 @@
-"""Rulebooks to read: one A5 PDF per language, and a bilingual edition (English and Danish).
+"""Rulebooks to read: one A5 PDF per language, and a bilingual edition of the two languages the
+game names (by default its first two).
 
 Made with `--format pdf` for a game that has a rulebook.yaml. A rulebook may picture
 anything of the game (components, diagrams, example plays), so its inputs are every
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
 
 NAME = "rulebook"
-BILINGUAL = ("en", "da")
 
 
 def rulebook_languages(loaded: LoadedGame | None, options: BuildOptions) -> tuple[str, ...]:
@@ -30,8 +30,9 @@ def rulebook_languages(loaded: LoadedGame | None, options: BuildOptions) -> tupl
 def plan(loaded: LoadedGame, options: BuildOptions):
     languages = rulebook_languages(loaded, options)
     editions = [(lang,) for lang in languages]
-    if all(lang in languages for lang in BILINGUAL):
-        editions.append(BILINGUAL)
+    pair = loaded.game.bilingual
+    if pair and all(lang in languages for lang in pair):
+        editions.append(pair)
     for edition in editions:
         name = "bilingual" if len(edition) > 1 else edition[0]
         path = f"{loaded.id}/{loaded.id}-rules-{name}.pdf"
@@ -41,9 +42,8 @@ def plan(loaded: LoadedGame, options: BuildOptions):
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import edition_pdf
 
-    pdf, warnings = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, target.params, options.strict,
-                                 loaded.pictures)
-    return Rendered({target.paths[0]: pdf}, warnings=warnings)
+    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, target.params, loaded.pictures)
+    return Rendered({target.paths[0]: pdf})
 
 
 KIND = TargetKind(NAME, "build", 2, plan, render)

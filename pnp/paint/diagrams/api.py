@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from reportlab.graphics import shapes
 
-from pnp.i18n.catalog import Catalog, Texts, load_game_catalogs
+from pnp.i18n.catalog import Catalogs, Texts, load_game_catalogs
 from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, read_diagram_book
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
@@ -44,13 +44,13 @@ def adapter_for(name: str) -> Any:
     return getattr(importlib.import_module(module), cls)()
 
 
-def load_diagrams(game: Game, catalogs: dict[str, Catalog] | None = None) -> DiagramBook:
+def load_diagrams(game: Game, catalogs: Catalogs | None = None) -> DiagramBook:
     """Read and check every diagram and example of a game; ContentError lists every problem."""
     problems = Problems()
     book = read_diagram_book(game.folder, problems)
     catalogs = catalogs if catalogs is not None else load_game_catalogs(game)
-    lookup = Texts(catalogs, "en")
-    art = _art(game, catalogs, "en", problems)
+    lookup = Texts(catalogs, catalogs.source_language)
+    art = _art(game, catalogs, catalogs.source_language, problems)
     for spec in book.diagrams.values():
         diagram_scene(spec, art, lookup, problems)
         _caption(spec.caption_key, lookup, spec.location, problems)
@@ -60,11 +60,11 @@ def load_diagrams(game: Game, catalogs: dict[str, Catalog] | None = None) -> Dia
     return book
 
 
-def _art(game: Game, catalogs: dict[str, Catalog], language: str, problems: Problems) -> GameArt:
+def _art(game: Game, catalogs: Catalogs, language: str, problems: Problems) -> GameArt:
     return GameArt(game, FacePainter(Texts(catalogs, language), language, problems))
 
 
-def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str) -> str | None:
+def diagram_caption(catalogs: Catalogs, diagram_id: str, language: str) -> str | None:
     """The caption of a diagram in a language (English when untranslated), None if it has none."""
     try:
         return Texts(catalogs, language)(f"diagram.{diagram_id}.caption")
@@ -72,7 +72,7 @@ def diagram_caption(catalogs: dict[str, Catalog], diagram_id: str, language: str
         return None
 
 
-def diagram_picture(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, diagram_id: str, language: str,
+def diagram_picture(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_id: str, language: str,
                     problems: Problems) -> Picture:
     """One diagram of the (checked) book, ready to draw at any scale.
 
@@ -89,7 +89,7 @@ def diagram_picture(game: Game, catalogs: dict[str, Catalog], book: DiagramBook,
     return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
 
 
-def diagram_drawing(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, diagram_id: str, language: str,
+def diagram_drawing(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_id: str, language: str,
                     problems: Problems, *, caption: bool = False) -> shapes.Drawing:
     """One diagram as a Drawing at the spec's scale (`cell:`, or `width:` wide, 85 mm by default).
 
@@ -104,7 +104,7 @@ def diagram_drawing(game: Game, catalogs: dict[str, Catalog], book: DiagramBook,
     return picture.drawing(caption=typographic_quotes(text, language) if text else None)
 
 
-def example_pictures(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, example_id: str, language: str,
+def example_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, example_id: str, language: str,
                      problems: Problems) -> list[tuple[Picture, str]]:
     """Each step of an example play as (Picture, caption text with its *emphasis* markup).
 
@@ -123,7 +123,7 @@ def example_pictures(game: Game, catalogs: dict[str, Catalog], book: DiagramBook
     return [(Picture(sc.Scene((frame,)), renderer, cell), text) for frame, text in steps]
 
 
-def example_steps(game: Game, catalogs: dict[str, Catalog], book: DiagramBook, example_id: str, language: str,
+def example_steps(game: Game, catalogs: Catalogs, book: DiagramBook, example_id: str, language: str,
                   problems: Problems, *, caption: bool = False) -> list[tuple[shapes.Drawing, str]]:
     """Each step of an example play as (Drawing, caption text), all at the example's one scale."""
     return [(picture.drawing(caption=typographic_quotes(text, language) if caption else None), text)

@@ -1,5 +1,5 @@
 """A game and its catalogs → rulebook PDFs: a reading PDF and a folded booklet per language,
-and a bilingual edition.
+and a bilingual edition of the two languages the game names (by default its first two).
 
 Each entry point lays out and checks one edition in memory and returns its bytes (or
 raises ContentError); the build decides which editions exist and writes them. `render`
@@ -15,13 +15,13 @@ from dataclasses import dataclass, replace
 
 from reportlab.platypus.doctemplate import LayoutError
 
-from pnp.i18n.catalog import Catalog, Texts
+from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
 from pnp.layout.paper import paper_named
 from pnp.model.diagrams import DiagramBook
-from pnp.model.game import Game
-from pnp.model.problems import Location, Problems
+from pnp.model.game import TITLE_KEY, Game
+from pnp.model.problems import Problems
 from pnp.model.rulebook import Rulebook
 from pnp.paint.rulebook.document import (
     LOOSE,
@@ -40,12 +40,11 @@ from pnp.paint.rulebook.style import geometry, styles_for
 
 BOOKLET_PAGES = {"a6-sheet": "a6", "a5-saddle": "a5"}
 FIXED_PAGES = {"a6-sheet": 8}
-BILINGUAL = ("en", "da")
 
 
 @dataclass(frozen=True)
 class Edition:
-    """One rulebook to lay out: its voices (one language, or English and Danish) and page size."""
+    """One rulebook to lay out: its voices (one language, or the bilingual edition's two) and page size."""
 
     languages: tuple[str, ...]
     size: str
@@ -61,41 +60,45 @@ class Edition:
         return f"{self.name}, {'booklet' if self.facing else 'reading PDF'}"
 
 
-def edition_pdf(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook,
-                languages: tuple[str, ...], strict: bool, pictures: dict | None = None) -> tuple[bytes, list[str]]:
-    """The rulebook to read (A5) in one language, or English and Danish alternating.
+def edition_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook,
+                languages: tuple[str, ...], pictures: dict | None = None) -> bytes:
+    """The rulebook to read (A5) in one language, or two alternating (the bilingual edition).
 
-    Returns (PDF, warnings for texts shown in English); ContentError on problems.
-    `pictures` keeps diagrams drawn for one edition for the next (see `render`).
+    A text a language lacks is set in the source language; the build says which, once per
+    language (see `pnp.i18n.status.build_report`). ContentError on problems. `pictures`
+    keeps diagrams drawn for one edition for the next (see `render`).
     """
-    problems, warnings = Problems(), []
-    bilingual = len(languages) > 1
-    layout = render(game, catalogs, rulebook, book, Edition(languages, "a5", False), problems,
-                    [] if bilingual else warnings, strict and not bilingual, pictures)
+    problems = Problems()
+    layout = render(game, catalogs, rulebook, book, Edition(languages, "a5", False), problems, pictures)
     problems.raise_if_any()
-    return layout.pdf, sorted(set(warnings))
+    return layout.pdf
 
 
-def booklet_pages(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, language: str,
+def booklet_pages(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, language: str,
                   pictures: dict | None = None) -> bytes:
     """The booklet's pages at their folded size, checked against the booklet's page count."""
     problems = Problems()
     pages = render(game, catalogs, rulebook, book, Edition((language,), BOOKLET_PAGES[rulebook.booklet], True),
-                   problems, [], False, pictures)
+                   problems, pictures)
     if pages is not None:
         check_pages(game, rulebook, language, pages, problems)
     problems.raise_if_any()
     return pages.pdf
 
 
-def booklet_pdf(game: Game, rulebook: Rulebook, pages: bytes, language: str, paper: str) -> bytes:
+def booklet_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, pages: bytes, language: str, paper: str) -> bytes:
     """The booklet's pages imposed on sheets of paper for folding."""
-    title = f"{game.title} – {label('rules', language)} ({language}, {paper})"
+    title = f"{game_title(game, catalogs, language)} – {label('rules', language)} ({language}, {paper})"
     return impose_pdf(pages, rulebook.booklet, paper_named(paper), title, language)
 
 
-def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, edition: Edition,
-           problems: Problems, warnings: list[str], strict: bool, pictures: dict | None = None) -> Layout | None:
+def game_title(game: Game, catalogs: Catalogs, language: str) -> str:
+    """The game's title in a language (the source's where it has no translation)."""
+    return Texts(catalogs, language).get(TITLE_KEY, game.title)
+
+
+def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, edition: Edition,
+           problems: Problems, pictures: dict | None = None) -> Layout | None:
     """One edition laid out and checked; None (with problems added) if it cannot be.
 
     `pictures` keeps the diagrams drawn for one edition for the next (they do not
@@ -105,9 +108,10 @@ def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: D
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
                   edition.described, {} if pictures is None else pictures)
-    edition_line = f"{game.title} · {label('edition', edition.languages[0])} {game.version}"
+    main = edition.languages[0]
+    edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
-    title = f"{game.title} – {label('rules', edition.languages[0])}"
+    title = f"{game_title(game, catalogs, main)} – {label('rules', main)}"
     try:
         layout = settle(ctx, lambda story: lay_out(story, page, ctx.styles, footer, title, ", ".join(game.authors)),
                         booklet=edition.facing)
@@ -117,7 +121,6 @@ def render(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: D
     if layout is None:
         return None
     check_overprints(layout, f"{game.id} ({edition.described})", rulebook.location, problems)
-    report_fallbacks(game, catalogs, voices, warnings, problems if strict else None)
     return layout
 
 
@@ -159,17 +162,6 @@ def loose_breaks(layout: Layout) -> frozenset[int]:
         if here and after and after[0].group > here[-1].group:
             loose.add(after[0].group)
     return frozenset(loose)
-
-
-def report_fallbacks(game: Game, catalogs: dict[str, Catalog], voices: tuple[Texts, ...], warnings: list[str],
-                     problems: Problems | None) -> None:
-    """A warning per text shown in English for want of a translation; an error when strict."""
-    for voice in voices:
-        for key in voice.fallbacks:
-            warning = f"no {voice.language} text for '{key}'; using English"
-            warnings.append(f"{game.id}: rulebook: {warning}")
-            if problems is not None:
-                problems.add(Location(str(catalogs[voice.language].path)), key, f"{game.id}: rulebook: {warning} (--strict)")
 
 
 def check_pages(game: Game, rulebook: Rulebook, language: str, pages: Layout, problems: Problems) -> None:

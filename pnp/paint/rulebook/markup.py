@@ -11,24 +11,21 @@ Authors may type plain quotes and apostrophes: they are set as the language's ow
 
 from __future__ import annotations
 
-import re
 from xml.sax.saxutils import escape
 
+from pnp.i18n.markup import BOLD, BOTH, TERM, strip_markup
 from pnp.paint.typography import typographic_quotes
 
-_BOTH = re.compile(r"\*\*\*(?=\S)(.+?)(?<=\S)\*\*\*")
-_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
-_TERM = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 
 def paragraph_xml(text: str, language: str = "en", term: str = "<i>{}</i>", bold: str = "<b>{}</b>") -> str:
     """Escaped XML with the language's quotes and bold and term markup turned into the given tags."""
     xml = escape(typographic_quotes(text.strip(), language))
-    xml = _BOTH.sub(lambda m: bold.format(term.format(m.group(1))), xml)
-    xml = _BOLD.sub(lambda m: bold.format(m.group(1)), xml)
-    xml = _TERM.sub(lambda m: term.format(m.group(1)), xml)
+    xml = BOTH.sub(lambda m: bold.format(term.format(m.group(1))), xml)
+    xml = BOLD.sub(lambda m: bold.format(m.group(1)), xml)
+    xml = TERM.sub(lambda m: term.format(m.group(1)), xml)
     return xml.replace("\n", "<br/>")
 
 
 def plain_text(text: str, language: str = "en") -> str:
     """The text without its markup, with the language's quotes, for places that draw plain strings."""
-    return typographic_quotes(_TERM.sub(r"\1", _BOLD.sub(r"\1", _BOTH.sub(r"\1", text.strip()))), language)
+    return typographic_quotes(strip_markup(text.strip()), language)

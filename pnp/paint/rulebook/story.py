@@ -20,10 +20,10 @@ from typing import Iterator
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
 
-from pnp.i18n.catalog import Catalog, Texts
+from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
-from pnp.model.game import Game
+from pnp.model.game import SUBTITLE_KEY, TITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
 from pnp.paint.fonts import font_name, has_glyph, style_of
@@ -39,7 +39,7 @@ class Context:
     """Everything a story needs; texts[0] is the main voice, texts[1] (if any) the second."""
 
     game: Game
-    catalogs: dict[str, Catalog]
+    catalogs: Catalogs
     rulebook: Rulebook
     texts: tuple[Texts, ...]
     page: Geometry
@@ -70,8 +70,8 @@ class Context:
         return self.page.frame[3]
 
     def location(self, key: str, language: str) -> Location:
-        """Where the text for key in language is defined (English where it falls back)."""
-        for lang in (language, "en"):
+        """Where the text for key in language is defined (the source's where it falls back)."""
+        for lang in (language, self.catalogs.source_language):
             entry = self.catalogs[lang].get(key) if lang in self.catalogs else None
             if entry is not None:
                 return entry.location
@@ -201,15 +201,17 @@ def text_chunk(ctx: Context, block: Block, group: int) -> Chunk:
 
 
 def cover(ctx: Context) -> list[Flowable]:
-    """Title, tagline, a strip of the components, the facts (players, minutes, age) and authors."""
+    """Title, tagline (or the game's subtitle), a strip of the components, the facts (players,
+    minutes, age) and authors. The bilingual edition shows a title twice only where it differs."""
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
     flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.14)]
-    flowables.append(paragraph(ctx, game.title, s.title, Tag("title", game.location, 0), ctx.language))
-    if book.tagline:
+    flowables += cover_title(ctx)
+    tagline_key = book.tagline or (SUBTITLE_KEY if ctx.texts[0].has(SUBTITLE_KEY) else None)
+    if tagline_key:
         tagline = ParagraphStyle("tagline-c", s.tagline, spaceAfter=2 * ctx.page.scale)
-        flowables += texts(ctx, book.tagline, tagline, 0)
+        flowables += texts(ctx, tagline_key, tagline, 0)
     flowables.append(Spacer(1, ctx.frame_height * 0.08))
     flowables += pictures.cover_strip(ctx)
     flowables.append(Spacer(1, ctx.frame_height * 0.08))
@@ -218,6 +220,14 @@ def cover(ctx: Context) -> list[Flowable]:
     credit = ParagraphStyle("credit", s.small, alignment=1, leftIndent=0, rightIndent=0)
     flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
     return flowables
+
+
+def cover_title(ctx: Context) -> list[Flowable]:
+    """The game's title in each voice (game.yaml's where a language has none), each title once."""
+    titles = dict.fromkeys(voice.get(TITLE_KEY, ctx.game.title) for voice in ctx.texts)
+    where = Tag("title", ctx.game.location, 0)
+    return [paragraph(ctx, title, ctx.styles.title if index == 0 else second_style(ctx.styles, ctx.styles.title), where,
+                      ctx.texts[min(index, len(ctx.texts) - 1)].language) for index, title in enumerate(titles)]
 
 
 def cover_credit(ctx: Context) -> str:

@@ -1,0 +1,81 @@
+"""A game's translations → their full status, with what only the fonts can tell: a character
+no font of the text's style can draw, and a text too long for its fixed box on a component.
+
+Status should find these before a build does, so every text is measured here the way it
+will be set: face texts with `pnp.paint.text.fit` in their box and font, rulebook and
+diagram texts against the rulebook's styles (regular, bold, italic, each with its
+fallback). `game_statuses` is what `pnp translate status` and a --strict build report.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from pnp.i18n.catalog import Catalogs
+from pnp.i18n.glossary import Glossary, load_glossary
+from pnp.i18n.markup import strip_markup
+from pnp.i18n.status import KeyIssue, LanguageStatus, translation_status
+from pnp.i18n.usage import Use, text_uses
+from pnp.model.game import Game
+from pnp.model.problems import Problems
+from pnp.model.units import to_mm
+from pnp.paint.fonts import missing_glyphs
+from pnp.paint.text import fit
+
+# Rulebook text may be set upright, bold or italic (a term, the second voice of the bilingual edition).
+RULEBOOK_STYLES = ("regular", "bold", "italic")
+
+
+def game_statuses(game: Game, catalogs: Catalogs, languages: Sequence[str] | None = None,
+                  used_only: bool = False) -> tuple[LanguageStatus, ...]:
+    """The status of every catalog of the game, the source first (or of `languages`), findings of
+    print included; with used_only, of the texts the game's outputs read alone (what a build reports)."""
+    uses = text_uses(game, catalogs.source.texts)
+    where = {key: found[0].location for key, found in uses.items() if found}
+    glossaries = glossaries_of(game, catalogs)
+    wanted = [lang for lang in (catalogs.source_language, *catalogs.translations) if languages is None or lang in languages]
+    return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses, used_only)
+                 for lang in wanted)
+
+
+def _complete(status: LanguageStatus, catalogs: Catalogs, uses: Mapping[str, Sequence[Use]], used_only: bool) -> LanguageStatus:
+    status = status.with_findings(print_findings(catalogs, status.language, uses))
+    return status.of_keys(set(uses)) if used_only else status
+
+
+def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequence[Use]]) -> list[KeyIssue]:
+    """The glyphs missing and the boxes overflowing in a language's own texts."""
+    catalog = catalogs.get(language)
+    if catalog is None:
+        return []
+    findings = []
+    for key, entry in catalog.entries.items():
+        for use in uses.get(key, ()) if key in catalogs.source.entries else ():
+            findings += [KeyIssue(key, entry.location, note) for note in _use_findings(entry.text, use)]
+    return list(dict.fromkeys(findings))
+
+
+def _use_findings(text: str, use: Use) -> list[str]:
+    element = use.element
+    if element is None:
+        plain = strip_markup(text)
+        return [f"has {' '.join(chars)}, which the {style} font cannot draw" for style in RULEBOOK_STYLES
+                if (chars := missing_glyphs(plain, style, fallback=True))]
+    findings = []
+    chars = missing_glyphs(text, element.font)
+    if chars:
+        findings.append(f"has {' '.join(chars)}, which the {element.font} font cannot draw ({use.note})")
+    _, overflow = fit(text, element.w, element.h, element.size, element.font)
+    if overflow is not None:
+        direction = "width" if overflow.dimension == "wide" else "height"
+        findings.append(f"does not fit its box ({use.note}): needs {to_mm(overflow.needed):.1f} mm of {direction}, "
+                        f"the box has {to_mm(overflow.available):.1f} mm")
+    return findings
+
+
+def glossaries_of(game: Game, catalogs: Catalogs) -> dict[str, Glossary]:
+    """The glossary of every translation the game has (empty where it has none); ContentError if one is malformed."""
+    problems = Problems()
+    found = {language: load_glossary(game.folder, language, problems) for language in catalogs.translations}
+    problems.raise_if_any()
+    return found
