@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.build.kinds.sheets import languages_of
+from pnp.build.kinds.rulebooks import rulebook_languages
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 
@@ -22,9 +22,7 @@ NAME = "web-edition"
 
 def web_languages(loaded: LoadedGame | None, options: BuildOptions) -> tuple[str, ...]:
     """The languages of the web edition: none without a rulebook or without --format html."""
-    if loaded is None or loaded.rulebook is None or "html" not in options.formats:
-        return ()
-    return tuple(lang for lang in languages_of(loaded, options) if lang in loaded.catalogs)
+    return rulebook_languages(loaded, options, "html")
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
