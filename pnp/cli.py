@@ -248,7 +248,8 @@ def main() -> None:
 @print_options
 @verbosity_options
 def build_command(games, quiet, **options) -> None:
-    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all).
+    """Build the kit of GAMES (names under content/ or folders; default: all): sheets and rulebooks, and with
+    --format the web edition and kit preview, Tabletop Simulator and print-on-demand files.
 
     Only outputs whose inputs changed since the last build are made again (the
     manifest is kept in OUT/.pnp/); --force makes everything.

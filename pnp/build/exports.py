@@ -26,6 +26,11 @@ def game_languages(loaded: LoadedGame, options) -> tuple[str | None, ...]:
     return languages_of(loaded, options) if any(s.text_keys for s in loaded.game.sets) else (None,)
 
 
+def source(loaded: LoadedGame) -> str:
+    """The language a set without texts is painted in (its faces show none of them)."""
+    return loaded.catalogs.source_language
+
+
 def stem(loaded: LoadedGame, *parts: str | None) -> str:
     return "-".join(p for p in (loaded.id, *parts) if p)
 
@@ -34,13 +39,13 @@ def set_inputs(loaded: LoadedGame, component_set: ComponentSet, language: str | 
     """What decides the pictures of a set's faces: the game, its components, templates, images and texts."""
     faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
     return (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
-            loaded.images_digest(faces), loaded.texts_digest(component_set.text_keys, language or "en"))
+            loaded.images_digest(faces), loaded.texts_digest(component_set.text_keys, language or source(loaded)))
 
 
 def names_inputs(loaded: LoadedGame, language: str | None) -> str:
     """The texts naming and describing every set, as shown in language."""
     keys = [f"component.{s.id}.{part}" for s in loaded.game.sets for part in ("name", "description")]
-    return loaded.texts_digest(keys, language or "en")
+    return loaded.texts_digest(keys, language or source(loaded))
 
 
 class FaceArt:
@@ -55,7 +60,7 @@ class FaceArt:
         from pnp.model.problems import Problems
         from pnp.paint.faces import FacePainter
 
-        language = language or "en"
+        language = language or source(loaded)
         self.problems = Problems()
         self.painter = FacePainter(Texts(loaded.catalogs, language), language, self.problems,
                                    cache=loaded.face_cache(language))
@@ -78,11 +83,10 @@ def set_words(loaded: LoadedGame, component_set: ComponentSet, language: str | N
     from pnp.i18n.catalog import Texts
     from pnp.paint.rulebook.markup import plain_text
 
-    texts, language = Texts(loaded.catalogs, language or "en"), language or "en"
+    language = language or source(loaded)
+    texts = Texts(loaded.catalogs, language)
     words = []
     for part, default in (("name", component_set.id), ("description", "")):
         key = f"component.{component_set.id}.{part}"
         words.append(plain_text(texts(key), language) if texts.has(key) else default)
     return words[0], words[1]
-
-

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
-from pnp.model.names import language_problem
+from pnp.model.names import id_problem, language_problem
 
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
@@ -122,9 +122,10 @@ def check_language_tags(languages: tuple[str, ...] | None) -> None:
         problem = language_problem(language)
         if problem:
             raise BadOption(f"--lang: {problem}")
-def check_shop(shop: str | None, formats: tuple[str, ...]) -> None:
-    from pnp.model.names import id_problem
 
+
+def check_shop(shop: str | None, formats: tuple[str, ...]) -> None:
+    """--format pod and --shop come together, and the shop is named by an id."""
     if "pod" in formats and shop is None:
         raise BadOption("--format pod needs --shop NAME, a profile in templates/shops/ (such as thegamecrafter)")
     if shop is not None and "pod" not in formats:

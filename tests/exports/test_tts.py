@@ -182,3 +182,17 @@ def test_cards_with_different_backs_get_back_sheets_and_counts_repeat_ids():
 
 def test_a_landscape_card_set_is_sideways():
     assert tts.plan_deck(fake_set(["a", "b"], ["x", "x"], width=252.0, height=180.0)).sideways
+
+
+@pytest.mark.parametrize("url", ["/home/me/tts/", "https://example.org/no-slash", "javascript:alert(1)/", "https://a b/"])
+def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
+    import shutil
+
+    from tests.builds.conftest import invoke
+    from tests.conftest import CONTENT, ROOT
+
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    shutil.copytree(CONTENT / "trifoil", tmp_path / "content" / "trifoil")
+    result = invoke(["build", "--format", "tts", "--tts-base-url", url, "--out", "out"], tmp_path)
+    assert result.exit_code == 2 and "expected a base URL" in result.output
+    assert not (tmp_path / "out").exists()

@@ -3,8 +3,9 @@
 Files go to `<game>/pod/<shop>/`: one image per distinct face of each set (and language,
 for sets with texts), `<game>-<set>[-<lang>]-<item>.png` (a set's one back is `-back`),
 plus `.pdf` where the shop takes PDF, each face a target of its own; and
-`<game>[-<lang>]-<shop>.csv`, the manifest of quantities and files. A set the profile lists no product for is made at its own size
-plus the shop's bleed, with a warning to check the shop's templates.
+`<game>[-<lang>]-<shop>.csv`, the manifest of quantities and files. A set the profile
+lists no product for is made at its own size plus the shop's bleed, with a warning to
+check the shop's templates.
 """
 
 from __future__ import annotations
