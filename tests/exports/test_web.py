@@ -109,3 +109,20 @@ def test_html_is_incremental_and_the_same_bytes_every_time(tmp_path):
     assert again.written == [] and again.rendered == 0
     build([CONTENT / "folio"], BuildOptions(out=tmp_path / "b", formats=("html",), jobs=1))
     assert digests(tmp_path / "a") == digests(tmp_path / "b")
+
+
+def test_the_page_carries_its_fonts_cut_to_its_characters(kit):
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    html = (kit / "trifoil" / "trifoil-rules-da.html").read_text(encoding="utf-8")
+    page = read_page(kit / "trifoil" / "trifoil-rules-da.html")
+    fonts = re.findall(r"font-weight: (\w+); font-style: (\w+);.*?base64,([A-Za-z0-9+/=]+)", html)
+    assert {(weight, style) for weight, style, _ in fonts} == {("normal", "normal"), ("bold", "normal"),
+                                                                ("normal", "italic"), ("bold", "italic")}
+    regular = TTFont(io.BytesIO(base64.b64decode(fonts[0][2])))
+    covered = set(map(chr, regular.getBestCmap()))
+    assert set(page.text.replace(" ", "")) <= covered | {"\u00ad"}
+    assert {"Δ", "Ω", "θ", "β", "æ", "ø", "å"} <= covered
+    assert len(regular.getGlyphOrder()) < 200  # of the full font's 1,900 or so

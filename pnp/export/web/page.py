@@ -1,6 +1,6 @@
 """The page around a web edition or a kit preview: the document, its styles, the language switch.
 
-One stylesheet serves both pages. It reads on a phone: the text column is at most
+One stylesheet serves both pages, after the fonts the page carries. It reads on a phone: the text column is at most
 about 70 characters wide and never wider than the screen, pictures shrink with it,
 and nothing sets a width that could make a 360 px screen scroll sideways. Colours
 keep a contrast of at least 4.5:1 for text.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from pnp.export.web.fonts import font_faces
 from pnp.export.web.svg import FONT_STACK
 
 STYLE = """
@@ -39,7 +40,8 @@ dl.facts div { display: flex; flex-direction: column-reverse; }
 dl.facts dt { font-size: 0.85rem; color: #4a5560; }
 dl.facts dd { margin: 0; font-size: 1.3rem; font-weight: bold; }
 .credit { font-size: 0.9rem; color: #4a5560; }
-nav.contents ol { columns: 2 14rem; }
+nav.contents ol { columns: 2 14rem; margin-top: 0; }
+nav.contents li { margin: 0 0 0.3rem; break-inside: avoid; }
 figure { margin: 1rem 0; max-width: 100%; }
 figure svg, .figures svg { display: block; max-width: 100%; height: auto; }
 figcaption { font-size: 0.95rem; color: #37414b; margin-top: 0.4rem; max-width: 60ch; }
@@ -73,11 +75,15 @@ class Language:
 
 
 def document(language: str, title: str, body: str, wide: bool = False) -> bytes:
-    """A whole HTML page; `body` is HTML already escaped where it holds text."""
+    """A whole HTML page; `body` is HTML already escaped where it holds text.
+
+    The page carries its fonts, cut down to the characters it shows.
+    """
     page = "page wide" if wide else "page"
+    fonts = font_faces(title + body, italic="<em" in body or "italic" in body)
     html = (f'<!DOCTYPE html>\n<html lang="{attribute(language)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{text(title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}</style>\n</head>\n<body>\n"
             f'<div class="{page}">\n{body}\n</div>\n</body>\n</html>\n')
     return html.encode("utf-8")
 
