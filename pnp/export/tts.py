@@ -17,11 +17,10 @@ where they will be hosted; never by a path of the machine that built them.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable
 
 from PIL import Image
 from reportlab.graphics.shapes import Drawing
@@ -30,6 +29,7 @@ from pnp.export.faces import cut_to_shape, face_image, padded
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import to_mm
+from pnp.output.raster import png_bytes
 
 DPI = 300
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
@@ -48,9 +48,7 @@ PaintFace = Callable[[Face], Drawing]
 
 
 def png(image: Image.Image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(DPI, DPI), compress_level=6)
-    return buffer.getvalue()
+    return png_bytes(image, DPI)
 
 
 def pixels(length: float) -> int:
