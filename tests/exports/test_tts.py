@@ -196,3 +196,22 @@ def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
     result = invoke(["build", "--format", "tts", "--tts-base-url", url, "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "expected a base URL" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_changed_card_text_remakes_only_the_images_that_show_it(tmp_path):
+    import shutil
+
+    from pnp.build import BuildOptions, build
+    from tests.conftest import CONTENT, ROOT
+
+    shutil.copytree(ROOT / "templates", tmp_path / "templates")
+    game = shutil.copytree(CONTENT / "quatrefoil", tmp_path / "content" / "quatrefoil")
+    options = BuildOptions(out=tmp_path / "out", formats=("tts",))
+    build([game], options)
+    english = game / "text" / "en.yaml"
+    english.write_text(english.read_text(encoding="utf-8").replace("colour.blue: Blue\n", "colour.blue: Navy\n"),
+                       encoding="utf-8")
+    result = build([game], options)
+    written = sorted(p.name for p in result.written)
+    # The English colour cards show the word; the Danish ones show their own (now flagged stale).
+    assert written == ["quatrefoil-colour-cards-en-faces.png"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,6 +43,8 @@ def font_faces(characters: str, italic: bool = True) -> str:
 def _subset(file: str, characters: str) -> bytes:
     from fontTools import subset
     from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.WARNING)  # its steps are not pnp's news, even with -v
 
     font = TTFont(str(Path(font_source_sans_pro.font_directory) / file), recalcTimestamp=False)
     for tag in DROPPED:
