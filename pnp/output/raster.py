@@ -33,15 +33,25 @@ def pixel_size(points: float, dpi: int) -> int:
 
 def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> Image.Image:
     """One page of a PDF (given as bytes) as an RGB (or RGBA) image of exactly paper × dpi."""
+    return _render(pdf, index, transparent, lambda w, h: ((pixel_size(w, dpi), pixel_size(h, dpi)), dpi / 72))
+
+
+def render_page_size(pdf: bytes, index: int, size: tuple[int, int], transparent: bool = False) -> Image.Image:
+    """One page as an image of exactly `size` pixels, scaled to fit its width (exports at a shop's size)."""
+    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w))
+
+
+def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
+    """`sizing(width, height)` of the page in points → (pixel size, scale)."""
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)
         try:
             page = document[index]
-            width, height = (pixel_size(side, dpi) for side in page.get_size())
+            target, scale = sizing(*page.get_size())
+            width, height = target
             kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGRx
             bitmap = pypdfium2.PdfBitmap.new_native(width, height, kind, rev_byteorder=True)
             bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
-            scale = dpi / 72
             # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
             matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
             clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
