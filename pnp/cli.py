@@ -280,9 +280,9 @@ def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> N
     """Every language asked for is one that at least one of the games has (read from game.yaml and text/)."""
     if not languages:
         return
-    from pnp.model import load_game
+    from pnp.model.game import game_languages
 
-    known = list(dict.fromkeys(lang for folder in folders for lang in load_game(folder).languages))
+    known = list(dict.fromkeys(lang for folder in folders for lang in game_languages(folder)))
     for language in languages:
         if language not in known:
             raise NoSuchLanguage(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "

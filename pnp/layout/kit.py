@@ -90,6 +90,7 @@ def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings, 
     """The kit's groups, and apart from them one list per set that wants sheets of its own, in set order."""
     shared: dict[tuple, Group] = {}
     pools: list[dict[tuple, Group]] = []
+    classes: dict = {}
     for component_set in sets:
         if component_set.sheet.own_sheets:
             groups: dict[tuple, Group] = {}
@@ -98,15 +99,18 @@ def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings, 
             groups = shared
             if not any(pool is shared for pool in pools):
                 pools.append(shared)
-        _add_set(groups, component_set, game_choices, paper, settings, layout)
+        _add_set(groups, component_set, game_choices, paper, settings, layout, classes)
     return [list(groups.values()) for groups in pools]
 
 
-def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, layout: str | None) -> None:
+def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, layout: str | None,
+             classes: dict) -> None:
     arrangement = arrangement_for(component_set, game_choices, layout)
     for index, item in enumerate(component_set.items):
+        # Back classes are numbered: comparing numbers is cheap, comparing faces is not.
+        back = None if item.back is None else classes.setdefault(back_class(item.back), len(classes))
         component = Component(component_set.id, index, item.width, item.height, component_set.shape,
-                              component_set.corner, component_set.bleed, back_class(item.back))
+                              component_set.corner, component_set.bleed, back)
         for _ in range(item.count):
             if component_set.kind == "board":
                 key = ("board", component_set.id, index)

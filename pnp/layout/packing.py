@@ -14,7 +14,7 @@ page's blocks are centred together in its frame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Sequence
 
 from pnp.layout.blocks import Arrangement, Block, Component, grid_block, grid_shapes, honeycomb_block, \
@@ -32,6 +32,9 @@ class Group:
     arrangement: Arrangement
     components: list[Component] = field(default_factory=list)
     parts: list[Block] = field(default_factory=list)
+    # Blocks built before, by room and the back classes they hold: a long deck fills many
+    # pages alike, and a block is the same geometry whichever cards of a class it holds.
+    built: dict = field(default_factory=dict, repr=False)
 
     @property
     def area(self) -> float:
@@ -131,7 +134,20 @@ def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
         return part if part.width <= room[0] + EPS and part.height <= room[1] + EPS else None
     if group.arrangement.kind == "honeycomb":
         return _honeycomb(todo, group.arrangement, room)
-    return _grid(todo, group.arrangement, room)
+    key = (round(room[0], 3), round(room[1], 3), tuple(c.back for c in todo[:_most(todo[0], group.arrangement, room)]))
+    if key not in group.built:
+        group.built[key] = _grid(todo, group.arrangement, room)
+    template = group.built[key]
+    if template is None:
+        return None
+    return replace(template, cells=tuple(replace(cell, component=c) for cell, c in zip(template.cells, todo)))
+
+
+def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:
+    """The most cells of this size that could fit room, turned or not."""
+    gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+    w, h = component.width, component.height
+    return max(_count(room[0], a, gap) * _count(room[1], b, gap) for a, b in ((w, h), (h, w)))
 
 
 def _grid(todo: list[Component], arrangement: Arrangement, room: tuple[float, float]) -> Block | None:

@@ -87,6 +87,12 @@ def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
     return Game(folder=folder, templates_folder=templates.folder, sets=sets, **info)
 
 
+def game_languages(folder: Path) -> tuple[str, ...]:
+    """The languages of the game in folder, read from game.yaml and text/ alone (its problems
+    are reported when the game is loaded)."""
+    return _read_info(Path(folder), Problems())["languages"]
+
+
 def _collect(read, problems: Problems, fallback):
     """Run a reader, turning a file-level ContentError into collected problems."""
     try:
