@@ -22,12 +22,15 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterable, Sequence
 
+from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
 
 Point = tuple[float, float]
 
-# Backs that differ are at least this far apart (each side then has 1 mm of its own bleed).
+# Backs that differ are this far apart: each keeps its own bleed for the misregistration
+# pnp.layout.backs guards against (1.5 mm), or at least 1 mm where the room is short.
+SEPARATION = 2 * SLIVER
 MIN_SEPARATION = mm(2)
 # Most back classes one grid separates (with at most two separation lines, four panes).
 MAX_LINES = 2
@@ -179,7 +182,7 @@ def _starts(size: float, gaps: list[float]) -> list[float]:
 
 def _separation(arrangement: Arrangement, panes: Panes, cols: int, rows: int, w: float, h: float,
                 room: tuple[float, float]) -> tuple[float, float] | None:
-    """The widest separations across and up (each up to both bleeds) that let the grid fit room."""
+    """The widest separations across and up (each up to SEPARATION and both bleeds) that let the grid fit room."""
     if arrangement.kind == "gutter":
         gap = 2 * arrangement.bleed + arrangement.gutter
         fits = cols * w + (cols - 1) * gap <= room[0] + EPS and rows * h + (rows - 1) * gap <= room[1] + EPS
@@ -188,7 +191,7 @@ def _separation(arrangement: Arrangement, panes: Panes, cols: int, rows: int, w:
     for lines, free in ((len(panes.cols), room[0] - cols * w), (len(panes.rows), room[1] - rows * h)):
         if free < -EPS:
             return None
-        widest = min(2 * arrangement.bleed, free / lines) if lines else 0.0
+        widest = min(2 * arrangement.bleed, SEPARATION, free / lines) if lines else 0.0
         if lines and widest < MIN_SEPARATION - EPS:
             return None
         widths.append(widest)

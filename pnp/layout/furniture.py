@@ -3,10 +3,10 @@
 Items go along the inside of the printer margin: at the foot where there is room,
 else at the top, else in the widest margin (the side with the most room between the
 margin and the art), upright at the top and bottom and turned 90° (reading upwards)
-at the sides. An item never covers art, the
-other items or a paper edge's margin; among the free places it takes the one that
-cuts the fewest full-length cut marks (marks are placed after it and shortened where
-it stands). A text too long for any free place is tried in two parts.
+at the sides. An item never covers art, the other items or a paper edge's margin;
+along its side it takes the free place that cuts the fewest full-length cut marks
+(marks are placed after it and shortened where it stands), so the footer stays
+together at the foot. A text too long for any free place is tried in two parts.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line
+from pnp.model.units import mm
 
-CLEARANCE = 1.5  # points between an item and art or another item
+CLEARANCE = mm(0.8)  # between an item and art, or a mark it would cut
+BETWEEN = mm(4)  # between two items: the footer's text never runs into the scale bar
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,8 @@ def _place_all(items: Sequence[Item], ink: Sequence[Box], marks: Sequence[Line],
     placed: list[Placed] = []
     for item in sorted(items, key=lambda i: -i.w):
         order = _sides_by_room(ink, printable, item.h + 2 * CLEARANCE)
-        spot = _best_spot(item, order, [*ink, *(p.box for p in placed)], marks, printable)
+        hard = [b.outset(CLEARANCE) for b in ink] + [p.box.outset(BETWEEN) for p in placed]
+        spot = _best_spot(item, order, hard, marks, printable)
         if spot is None:
             return None
         placed.append(spot)
@@ -76,7 +79,7 @@ def _best_spot(item: Item, sides: list[str], hard: Sequence[Box], marks: Sequenc
     for rank, side in enumerate(sides):
         for start in _starts(item, side, hard, marks, printable):
             spot = _spot(item, side, start, printable)
-            key = (sum(_crosses(spot.box, mark) for mark in marks), rank, round(start, 3))
+            key = (rank, sum(_crosses(spot.box, mark) for mark in marks), round(start, 3))
             if best_key is None or key < best_key:
                 best, best_key = spot, key
     return best
@@ -97,7 +100,7 @@ def _starts(item: Item, side: str, hard: Sequence[Box], marks: Sequence[Line], p
     band = _spot(item, side, 0.0, printable).box
     horizontal = side in ("bottom", "top")
     low, high = (printable.x, printable.right) if horizontal else (printable.y, printable.top)
-    blocked = sorted(_span(box.outset(CLEARANCE), horizontal) for box in hard if _meets_band(box.outset(CLEARANCE), band, horizontal))
+    blocked = sorted(_span(box, horizontal) for box in hard if _meets_band(box, band, horizontal))
     starts = []
     for a, b in _free(low, high, blocked):
         if b - a + EPS < item.w:

@@ -25,7 +25,7 @@ from pnp.layout.backs import back_class
 from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.furniture import Item, Placed, place_items
 from pnp.layout.geometry import Box, DoesNotFit, Line
-from pnp.layout.marks import CutLine, Mark, MarkRules, cut_lines, place_marks
+from pnp.layout.marks import MIN_MARK, CutLine, Mark, MarkRules, cut_lines, place_marks
 from pnp.layout.packing import Group, PackedPage, pack
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import Mirror, SheetSettings, arrangement_for, mirror_of
@@ -34,8 +34,11 @@ from pnp.model.units import mm
 
 # Room kept between art and a fold line, so that nothing is cut across the fold.
 FOLD_CLEARANCE = mm(4)
-# Room a page keeps free along one side (beyond the art's bleed) for the footer line and scale bar.
+# Room a page keeps free along one side, beyond the art's bleed and short cut marks, for the
+# footer line and scale bar; and how far marks stop short of them, so that no tick of the
+# scale bar is taken for a cut mark.
 FOOTER_ROOM = mm(4.5)
+FOOTER_CLEARANCE = mm(1.5)
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,9 @@ class Kit:
     two_sided: bool  # duplex pages (front, back, front, back …); False: one page per sheet
 
 
-def lay_out(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings, layout: str | None = None) -> Kit:
+def lay_out(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> Kit:
     """Every set's components on sheets of paper (sets: model ComponentSets, in print order)."""
-    pools = _pools(sets, game_choices, paper, settings, layout)
+    pools = _pools(sets, game_choices, paper, settings)
     pages = [page for pool in pools
              for page in pack(pool, paper.orientations(), _frames(settings, _bleed(pool)), _pad(pool, settings))]
     two_sided = not settings.fold and any(c.component.back is not None for p in pages for b in p.blocks for c in b.cells)
@@ -86,7 +89,7 @@ def lay_out(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings,
     return Kit(sheets, two_sided)
 
 
-def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings, layout: str | None) -> list[list[Group]]:
+def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> list[list[Group]]:
     """The kit's groups, and apart from them one list per set that wants sheets of its own, in set order."""
     shared: dict[tuple, Group] = {}
     pools: list[dict[tuple, Group]] = []
@@ -99,13 +102,12 @@ def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings, 
             groups = shared
             if not any(pool is shared for pool in pools):
                 pools.append(shared)
-        _add_set(groups, component_set, game_choices, paper, settings, layout, classes)
+        _add_set(groups, component_set, game_choices, paper, settings, classes)
     return [list(groups.values()) for groups in pools]
 
 
-def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, layout: str | None,
-             classes: dict) -> None:
-    arrangement = arrangement_for(component_set, game_choices, layout)
+def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, classes: dict) -> None:
+    arrangement = arrangement_for(component_set, game_choices, settings.layout)
     for index, item in enumerate(component_set.items):
         # Back classes are numbered: comparing numbers is cheap, comparing faces is not.
         back = None if item.back is None else classes.setdefault(back_class(item.back), len(classes))
@@ -136,7 +138,7 @@ def _area(paper: Paper, settings: SheetSettings) -> Box:
 
 def _frames(settings: SheetSettings, bleed: float):
     """A page's area less a footer strip along one side: bottom, top, left or right."""
-    strip = FOOTER_ROOM + bleed
+    strip = FOOTER_ROOM + bleed + settings.mark_gap + MIN_MARK + FOOTER_CLEARANCE
 
     def frames(paper: Paper) -> list[Box]:
         a = _area(paper, settings)
@@ -226,7 +228,7 @@ def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSett
         if not sheet.edge_to_edge:
             raise
         items = []  # a board printed edge to edge leaves no margin to print in
-    marks, guides = place_marks(sheet.lines, ink, [p.box for p in items], rules)
+    marks, guides = place_marks(sheet.lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
     if sheet.back is None or sheet.mirror is None:
         return Finished(tuple(marks), (), tuple(guides), tuple(items))
     back_marks = () if sheet.blank_back else tuple(Mark(sheet.mirror.line(m.line), m.in_bleed) for m in marks)

@@ -48,6 +48,7 @@ class SheetSettings:
     fold: bool = False
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    layout: str | None = None  # the command line's --layout, over every set's own where its shape allows
 
 
 def settings_for(game_choices, layout: str | None = None, flip: str = "long",
@@ -55,7 +56,7 @@ def settings_for(game_choices, layout: str | None = None, flip: str = "long",
     """A game's `sheets:` choices (pnp.model.sheets) with the command line's --layout over them."""
     fold = (layout or game_choices.layout) == "fold"
     return SheetSettings(margin=_given(game_choices.margin, MARGIN), mark_length=_given(game_choices.mark_length, MARK_LENGTH),
-                         fold=fold, flip=flip, back_offset=(0.0, 0.0) if fold else back_offset)
+                         fold=fold, flip=flip, back_offset=(0.0, 0.0) if fold else back_offset, layout=layout)
 
 
 def arrangement_for(component_set, game_choices, layout: str | None = None) -> Arrangement:

@@ -20,4 +20,4 @@ def games():
 
 def kit_of(game, paper: str, layout: str | None = None, flip: str = "long"):
     settings = settings_for(game.sheets, layout, flip)
-    return lay_out(game.sets, game.sheets, PAPERS[paper], settings, layout), settings
+    return lay_out(game.sets, game.sheets, PAPERS[paper], settings), settings
