@@ -131,7 +131,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets = _item_values(fields, attributes, context.problems)
+    value_sets = _item_values(fields, attributes, context.problems, kind)
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     sheet = read_set_sheet(fields, shape)
@@ -179,21 +179,26 @@ def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: 
     return True
 
 
-def _size_allowed(kind: str, width: float, height: float, fields: Fields) -> bool:
+def _size_allowed(kind: str, width: float, height: float, fields: Fields, node: Node | None = None) -> bool:
+    """True if the size is within the bounds; else a problem at node (default: the set)."""
+    problem = size_problem(kind, width, height)
+    if problem:
+        fields.report(node or fields.node, problem)
+    return problem is None
+
+
+def size_problem(kind: str, width: float, height: float) -> str | None:
     """A component is at most MAX_COMPONENT_MM a side; a board at most MAX_BOARD_SHEETS sheets' worth."""
     w, h = to_mm(width), to_mm(height)
     if kind != "board":
         if max(w, h) > MAX_COMPONENT_MM:
-            fields.report(fields.node, f"a {kind} of {w:g} × {h:g} mm is over the limit of {MAX_COMPONENT_MM} mm a side "
-                                       "(only a board may be larger than the paper)")
-            return False
-        return True
+            return (f"a {kind} of {w:g} × {h:g} mm is over the limit of {MAX_COMPONENT_MM} mm a side "
+                    "(only a board may be larger than the paper)")
+        return None
     sheets = board_sheets(w, h)
     if sheets > MAX_BOARD_SHEETS:
-        fields.report(fields.node, f"a board of {w:g} × {h:g} mm needs about {sheets} sheets of paper, "
-                                   f"over the limit of {MAX_BOARD_SHEETS}")
-        return False
-    return True
+        return f"a board of {w:g} × {h:g} mm needs about {sheets} sheets of paper, over the limit of {MAX_BOARD_SHEETS}"
+    return None
 
 
 def board_sheets(width_mm: float, height_mm: float) -> int:
@@ -227,7 +232,8 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
 Sized = tuple[float | None, float | None]
 
 
-def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int, Sized]]:
+def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems,
+                 kind: str | None) -> list[tuple[str, dict, int, Sized]]:
     """(id, attribute values, count, own size) for every item: the product first, then the listed ones."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
@@ -238,7 +244,7 @@ def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems
         if len(items) >= MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
             return []
-        items.append(_listed_item(item_node, item_path, attributes, default_count, problems))
+        items.append(_listed_item(item_node, item_path, attributes, default_count, problems, kind))
     if not items:
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count, _ in items)
@@ -265,8 +271,8 @@ def _product(fields: Fields) -> list[dict] | None:
     return [dict(combination) for combination in itertools.product(*axes)]
 
 
-def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int,
-                 problems: Problems) -> tuple[str | None, dict, int, Sized]:
+def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, problems: Problems,
+                 kind: str | None) -> tuple[str | None, dict, int, Sized]:
     """An item of `items:`: its id (None to make one from its values), values, count and own size."""
     fields = Fields(node, path, problems)
     item_id = fields.text("id", default=None)
@@ -275,6 +281,12 @@ def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_cou
         fields.report(fields.values["id"], problem, "id")
     count = fields.integer("count", default=default_count, minimum=1) or 1
     size = (fields.length("width", default=None), fields.length("height", default=None))
+    for key, value in zip(("width", "height"), size):
+        # A board's item is measured in sheets with the set, once both sides are known.
+        if value is not None and kind not in (None, "board") and to_mm(value) > MAX_COMPONENT_MM:
+            fields.report(fields.values[key], f"a {kind} {key} of {to_mm(value):g} mm is over the limit of "
+                                              f"{MAX_COMPONENT_MM} mm", key)
+            size = (None, None)
     values = {}
     for name in attributes:
         value_node = fields.get(name, default=None)
