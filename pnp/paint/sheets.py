@@ -25,7 +25,7 @@ from pnp.i18n.labels import label
 from pnp.layout.blocks import Cell, Guide
 from pnp.layout.furniture import Item, Placed
 from pnp.layout.geometry import Box
-from pnp.layout.kit import Finished, Kit, Sheet, Side, finish
+from pnp.layout.kit import Kit, Sheet, Side, finish
 from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import SheetSettings
@@ -186,8 +186,8 @@ def _page(canvas: Canvas, faces: "_Faces", side: Side, marks: Sequence[Mark], gu
 
 def _boxes(canvas: Canvas, side: Side) -> None:
     """TrimBox and BleedBox of a page that holds one component: a print shop can cut it as is."""
-    cells = side.fronts or side.backs
-    if len(cells) == 1 and not side.backs or len(side.backs) == 1 and not side.fronts:
+    cells = (*side.fronts, *side.backs)
+    if len(cells) == 1:
         canvas.setTrimBox(cells[0].trim.rect)
         canvas.setBleedBox(cells[0].clip_box.rect)
 
@@ -329,24 +329,35 @@ def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
 
 
 class _Faces:
-    """Each face as the painter draws it; one that prints more than once is a PDF form, drawn again."""
+    """Each distinct face drawn as the painter paints it; one that prints more than once becomes
+    a PDF form, drawn again. Faces are told apart once per item (comparing faces is not cheap)."""
 
     def __init__(self, canvas: Canvas, painter: FacePainter, sets: dict[str, ComponentSet], kit: Kit):
         self.canvas, self.painter, self.sets = canvas, painter, sets
-        self.uses = Counter(self._face(c, "front") for s in kit.sheets for c in s.front.fronts)
-        self.uses.update(self._face(c, "back") for s in kit.sheets for side in (s.front, s.back) if side
-                         for c in side.backs)
-        self.forms: dict[Face, str] = {}
+        distinct: dict[tuple, int] = {}
+        self.ids: dict[tuple[str, int, str], int] = {}
+        self.faces: list[tuple[Face, str]] = []
+        for component_set in sets.values():
+            for index, item in enumerate(component_set.items):
+                for side, face in (("front", item.front), ("back", item.back)):
+                    if face is not None:
+                        key = (face, component_set.shape, component_set.bleed)
+                        if key not in distinct:
+                            distinct[key] = len(self.faces)
+                            self.faces.append((face, component_set.id))
+                        self.ids[(component_set.id, index, side)] = distinct[key]
+        self.uses = Counter(self._id(c, "front") for s in kit.sheets for c in s.front.fronts)
+        self.uses.update(self._id(c, "back") for s in kit.sheets for page in (s.front, s.back) if page for c in page.backs)
+        self.drawings: dict[int, object] = {}
+        self.forms: dict[int, str] = {}
 
-    def _face(self, cell: Cell, side: str) -> Face:
-        item = self.sets[cell.component.set_id].items[cell.component.item]
-        return item.front if side == "front" else item.back
+    def _id(self, cell: Cell, side: str) -> int:
+        return self.ids[(cell.component.set_id, cell.component.item, side)]
 
     def place(self, cell: Cell, side: str) -> None:
         """Draw the face so its (turned) bleed box fills the cell's art box, clipped to the cell."""
-        face = self._face(cell, side)
-        component_set = self.sets[cell.component.set_id]
-        drawing = self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+        face_id = self._id(cell, side)
+        drawing = self._drawing(face_id)
         canvas = self.canvas
         canvas.saveState()
         path = canvas.beginPath()
@@ -359,20 +370,27 @@ class _Faces:
         if cell.turn:
             canvas.rotate(cell.turn)
         canvas.translate(-drawing.width / 2, -drawing.height / 2)
-        self._draw(face, drawing)
+        self._draw(face_id, drawing)
         canvas.restoreState()
 
-    def _draw(self, face: Face, drawing) -> None:
-        if self.uses[face] < 2:
+    def _drawing(self, face_id: int):
+        if face_id not in self.drawings:
+            face, set_id = self.faces[face_id]
+            component_set = self.sets[set_id]
+            self.drawings[face_id] = self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+        return self.drawings[face_id]
+
+    def _draw(self, face_id: int, drawing) -> None:
+        if self.uses[face_id] < 2:
             renderPDF.draw(drawing, self.canvas, 0, 0)
             return
-        if face not in self.forms:
+        if face_id not in self.forms:
             name = f"face{len(self.forms) + 1}"
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
-            self.forms[face] = name
-        self.canvas.doForm(self.forms[face])
+            self.forms[face_id] = name
+        self.canvas.doForm(self.forms[face_id])
 
 
 __all__ = ["Words", "draw_scale_bar", "new_canvas", "page_sides", "paint_kit"]
