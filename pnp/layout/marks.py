@@ -7,6 +7,7 @@ cells (a shared edge is one line), never for an empty row or column. A mark star
 Where that leaves less than MIN_MARK, the mark sits in the bleed instead: from the
 trim outward, as far as the printer margin allows (MIN_IN_BLEED at least). A cut line
 that gets no mark at either end is drawn as a hairline guide along its whole length.
+A game whose `sheets: {mark-length: 0mm}` wants no marks gets neither.
 """
 
 from __future__ import annotations
@@ -83,8 +84,10 @@ class MarkRules:
 def place_marks(lines: Sequence[CutLine], ink: Sequence[Box], keep_clear: Sequence[Box],
                 rules: MarkRules) -> tuple[list[Mark], list[Guide]]:
     """Marks at both ends of every line (ink: where art prints; keep_clear: footer and the like)
-    and a guide along each line that got none."""
+    and a guide along each line that got none; nothing at all when marks are 0 mm long."""
     marks, guides = [], []
+    if rules.length <= 0:
+        return marks, guides
     for line in lines:
         dx, dy = line.direction
         found = [m for m in (_mark(line.end, (dx, dy), ink, keep_clear, rules),

@@ -113,3 +113,8 @@ def test_backs_carry_the_fronts_marks_mirrored(games):
     assert len(done.back_marks) == len(done.front_marks)
     for front, back in zip(done.front_marks, done.back_marks):
         assert sheet.mirror.line(front.line) == back.line
+
+
+def test_marks_of_no_length_are_no_marks_and_no_guides():
+    block = placed_grid(9)
+    assert place_marks(cut_lines([block]), [c.clip_box for c in block.cells], [], MarkRules(0.0, mm(1), PRINTABLE)) == ([], [])
