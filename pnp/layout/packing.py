@@ -122,7 +122,7 @@ def _too_large(group: Group, first, papers: Sequence[Paper], frames: Frames) -> 
     w, h = (first.width, first.height)
     rooms = " or ".join(f"{to_mm(f.w):.1f} × {to_mm(f.h):.1f} mm" for p in papers for f in frames(p)[:1])
     return (f"a {to_mm(w):g} × {to_mm(h):g} mm {group.name} does not fit on {papers[0].name}: inside the printer "
-            f"margin there is {rooms}")
+            f"margin, with room for the footer, a page has {rooms}")
 
 
 def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:

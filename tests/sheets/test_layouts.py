@@ -38,3 +38,15 @@ def test_fold_puts_each_back_on_the_other_half_of_the_same_page_with_no_duplex_h
         assert len(fronts) + len(backs) == len(cards) and len(fronts) == len(backs)
         for front in fronts:  # folded on the middle line, each back lies behind its front
             assert any(abs(b.y0 - (page.height - front.y1)) < 0.1 and abs(b.x0 - front.x0) < 0.1 for b in backs)
+
+
+def test_a_component_larger_than_the_paper_is_one_located_error_and_nothing_is_written(make_game, tmp_path):
+    from tests.builds.conftest import invoke
+
+    posters = "sets:\n  posters:\n    kind: card\n    width: 300mm\n    height: 300mm\n    items: [{id: a}]\n    front: {background: gold}\n"
+    make_game({"components.yaml": posters})
+    result = invoke(["build", "--paper", "a4", "--format", "pdf", "-j", "1"], tmp_path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert ("components.yaml:3:5 sets.posters: a 300 × 300 mm posters does not fit on a4: inside the printer margin, "
+            "with room for the footer, a page has 200.0 × 275.0 mm") in result.output
+    assert not (tmp_path / "output").exists()

@@ -98,6 +98,7 @@ def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
 
 
 def settings_of(loaded: LoadedGame, options: BuildOptions):
+    """The sheet settings of the game as the options ask (pnp.layout.sheet.SheetSettings)."""
     from pnp.layout.sheet import settings_for
     from pnp.model.units import mm
 
@@ -108,7 +109,7 @@ def settings_of(loaded: LoadedGame, options: BuildOptions):
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
-    from pnp.paint.sheets import Words, paint_kit
+    from pnp.paint.sheets import paint_kit
 
     paper, words_language = target.params[1], target.params[-1]
     texts = Texts(loaded.catalogs, words_language)
@@ -131,8 +132,7 @@ def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, probl
         return kit_of(loaded, paper, options)
     except DoesNotFit as error:
         where = _set_named(loaded, str(error))
-        problems.add(where.location if where else loaded.game.location,
-                     f"sets.{where.id}" if where else "sets", f"does not fit on {paper} paper: {error}")
+        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
         return None
 
 
