@@ -18,7 +18,7 @@ This is the whole sheet layout of a kit, as numbers:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Sequence
 
 from pnp.layout.backs import back_class
@@ -80,33 +80,33 @@ class Kit:
 
 def lay_out(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> Kit:
     """Every set's components on sheets of paper (sets: model ComponentSets, in print order)."""
-    pools = _pools(sets, game_choices, paper, settings)
-    pages = [page for pool in pools
-             for page in pack(pool, paper.orientations(), _frames(settings, _bleed(pool)), _pad(pool, settings))]
-    two_sided = not settings.fold and any(c.component.back is not None for p in pages for b in p.blocks for c in b.cells)
+    pages = []
+    for pool, folded in _pools(sets, game_choices, paper, settings):
+        frames = _frames(settings, _bleed(pool), folded)
+        pages += [(page, folded) for page in pack(pool, paper.orientations(), frames, _pad(pool, settings))]
+    two_sided = not settings.fold and any(c.component.back is not None for p, _ in pages for b in p.blocks for c in b.cells)
     order = {s.id: i for i, s in enumerate(sets)}
-    sheets = tuple(_sheet(number, page, settings, two_sided, order) for number, page in enumerate(pages, start=1))
+    sheets = tuple(_sheet(number, page, folded, settings, two_sided, order)
+                   for number, (page, folded) in enumerate(pages, start=1))
     return Kit(sheets, two_sided)
 
 
-def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> list[list[Group]]:
-    """The kit's groups, and apart from them one list per set that wants sheets of its own, in set order."""
-    shared: dict[tuple, Group] = {}
-    pools: list[dict[tuple, Group]] = []
+def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> list[tuple[list[Group], bool]]:
+    """The kit's groups, and apart from them one list per set that wants sheets of its own, in set
+    order; each with whether it goes on fold-over sheets (with fold, the sets that have backs: one
+    without, a board say, is better on whole pages)."""
+    pools: dict[tuple, tuple[dict[tuple, Group], bool]] = {}
     classes: dict = {}
     for component_set in sets:
-        if component_set.sheet.own_sheets:
-            groups: dict[tuple, Group] = {}
-            pools.append(groups)
-        else:
-            groups = shared
-            if not any(pool is shared for pool in pools):
-                pools.append(shared)
-        _add_set(groups, component_set, game_choices, paper, settings, classes)
-    return [list(groups.values()) for groups in pools]
+        folded = settings.fold and component_set.has_backs
+        key = ("own", component_set.id) if component_set.sheet.own_sheets else ("shared", folded)
+        groups, _ = pools.setdefault(key, ({}, folded))
+        _add_set(groups, component_set, game_choices, paper, settings, classes, folded)
+    return [(list(groups.values()), folded) for groups, folded in pools.values()]
 
 
-def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, classes: dict) -> None:
+def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, classes: dict,
+             folded: bool) -> None:
     arrangement = arrangement_for(component_set, game_choices, settings.layout)
     for index, item in enumerate(component_set.items):
         # Back classes are numbered: comparing numbers is cheap, comparing faces is not.
@@ -117,7 +117,7 @@ def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: 
             if component_set.kind == "board":
                 key = ("board", component_set.id, index)
                 group = groups.setdefault(key, Group(component_set.id, arrangement))
-                frames = [f for p in paper.orientations() for f in _frames(settings, component.bleed)(p)]
+                frames = [f for p in paper.orientations() for f in _frames(settings, component.bleed, folded)(p)]
                 group.parts += board_parts(component, frames, [p.box for p in paper.orientations()])
                 continue
             key = (component.shape, round(item.width, 3), round(item.height, 3), component.bleed, arrangement)
@@ -125,10 +125,10 @@ def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: 
             group.components.append(component)
 
 
-def _area(paper: Paper, settings: SheetSettings) -> Box:
+def _area(paper: Paper, settings: SheetSettings, folded: bool) -> Box:
     """Where trims may go on a page: inside the printer margin; on a fold sheet, its first half."""
     inner = paper.box.inset(settings.margin)
-    if not settings.fold:
+    if not folded:
         return inner
     if paper.is_landscape:
         return Box(inner.x, inner.y, paper.width / 2 - FOLD_CLEARANCE - inner.x, inner.h)
@@ -136,12 +136,12 @@ def _area(paper: Paper, settings: SheetSettings) -> Box:
     return Box(inner.x, bottom, inner.w, inner.top - bottom)
 
 
-def _frames(settings: SheetSettings, bleed: float):
+def _frames(settings: SheetSettings, bleed: float, folded: bool):
     """A page's area less a footer strip along one side: bottom, top, left or right."""
     strip = FOOTER_ROOM + bleed + settings.mark_gap + MIN_MARK + FOOTER_CLEARANCE
 
     def frames(paper: Paper) -> list[Box]:
-        a = _area(paper, settings)
+        a = _area(paper, settings, folded)
         return [Box(a.x, a.y + strip, a.w, a.h - strip), Box(a.x, a.y, a.w, a.h - strip),
                 Box(a.x + strip, a.y, a.w - strip, a.h), Box(a.x, a.y, a.w - strip, a.h)]
     return frames
@@ -155,7 +155,7 @@ def _pad(groups: list[Group], settings: SheetSettings) -> float:
     return _bleed(groups) + settings.mark_gap + settings.mark_length / 2
 
 
-def _sheet(number: int, page: PackedPage, settings: SheetSettings, two_sided: bool, order: dict) -> Sheet:
+def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings, two_sided: bool, order: dict) -> Sheet:
     cells = tuple(c for b in page.blocks for c in b.cells)
     details = [b.details for b in page.blocks if b.details is not None]
     guides = tuple(g for b in page.blocks for g in b.guides)
@@ -165,11 +165,12 @@ def _sheet(number: int, page: PackedPage, settings: SheetSettings, two_sided: bo
                   notches=tuple(n for d in details for n in d.notches))
     parts = tuple(d.part for d in details)
     edge = any(b.edge_to_edge for b in page.blocks)
-    if settings.fold:
+    if folded:
         mirror = _fold_mirror(page.paper)
         backs = _backs(cells, mirror)
         front = Side(page.paper, cells, backs, fold=_fold_line(page.paper), **common)
-        lines += tuple(_mirror_cut(line, mirror) for line in lines)
+        behind = [replace(b, cells=tuple(c for c in b.cells if c.component.back is not None)) for b in page.blocks]
+        lines += tuple(_mirror_cut(line, mirror) for line in cut_lines(b for b in behind if b.cells))
         return Sheet(number, front, None, sets, parts, mirror, lines, edge)
     mirror = mirror_of(page.paper, settings.flip, settings.back_offset)
     back = Side(page.paper, backs=_backs(cells, mirror)) if two_sided else None

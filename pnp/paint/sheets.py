@@ -85,8 +85,8 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, words.document_title)
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, kit)
     for sheet in kit.sheets:
-        finished = finish(sheet, _variants(sheet, words, len(kit.sheets), settings), settings)
-        front_side = "fold" if settings.fold else "front"
+        finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
+        front_side = "fold" if sheet.front.fold is not None else "front"
         _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
               _Footer.of(sheet, words, len(kit.sheets), front_side))
         if sheet.back is not None:
@@ -109,9 +109,9 @@ def page_sides(kit: Kit) -> list[tuple[int, str]]:
 
 # --- footer items -----------------------------------------------------------------------
 
-def _variants(sheet: Sheet, words: Words, sheets: int, settings: SheetSettings) -> list[list[Item]]:
+def _variants(sheet: Sheet, words: Words, sheets: int) -> list[list[Item]]:
     """The footer items as they can go: the text in one line, or in two parts."""
-    sides = ["fold"] if settings.fold else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
+    sides = ["fold"] if sheet.front.fold is not None else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
     texts = [words.footer(sheet, sheets, side) for side in sides]
     bar = Item("bar", SCALE_BAR + mm(2) + text_width("50 mm", FOOTER_SIZE), ITEM_HEIGHT)
     extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0), ITEM_HEIGHT)] \

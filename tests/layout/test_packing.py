@@ -132,3 +132,14 @@ def test_the_layout_override_changes_what_each_shape_can_take(games):
     trims = sorted(c.trim.x for c in cards_sheet.front.fronts if c.component.set_id.endswith("cards"))
     gaps = {round(b - a, 3) for a, b in zip(trims, trims[1:]) if b - a > EPS}
     assert min(gaps) >= mm(63.5 + 6) - EPS  # every card with its own bleed
+
+
+def test_on_fold_over_sheets_only_components_with_backs_fold(games):
+    kit, _ = kit_of(games["folio"], "a4", layout="fold")
+    folded = [s for s in kit.sheets if s.front.fold is not None]
+    whole = [s for s in kit.sheets if s.front.fold is None]
+    assert [s.sets for s in folded] == [("pieces",)] and [s.sets for s in whole] == [("board",), ("board",)]
+    assert all(not s.front.backs for s in whole)  # the board has no back: whole pages, no mirrored marks
+    pieces = folded[0]
+    fronts = [line for line in pieces.lines if line.start[1] > pieces.front.paper.height / 2]
+    assert len(pieces.lines) == 2 * len(fronts)  # every cut line again behind, on the other half
