@@ -31,10 +31,20 @@ class LoadedGame:
     # Diagrams drawn for one rulebook edition, kept for the next: they do not depend on the page size.
     pictures: dict = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
+    _icons: object = None
 
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    def icons(self):
+        """The game's icons, looked up once per process."""
+        if self._icons is None:
+            from pnp.model.icons import IconBook
+
+            self._icons = IconBook(self.game.folder, self.game.templates_folder)
+        return self._icons
 
     def face_cache(self, language: str) -> dict:
         """Faces painted in a language, shared by every target this process renders."""
@@ -68,7 +78,7 @@ class LoadedGame:
         return key_of(tuple(keys), texts)
 
     def images_digest(self, faces) -> str:
-        paths = sorted({str(e.path) for face in faces for e in face.elements if isinstance(e, Image)})
+        paths = sorted({str(e.path) for face in faces for e in face.walk() if isinstance(e, Image)})
         return key_of([(p, file_digest(Path(p))) for p in paths])
 
 

@@ -1,7 +1,9 @@
 """Catalog files (content/<game>/text/<lang>.yaml) → located entries, and lookups with fallback.
 
 The source language's file (English unless the game says otherwise) maps key → text.
-A translation file maps key → {text, source, source-text, fuzzy}: `source` is the
+A translation file maps key → {text, source, source-text, fuzzy} (or just key → text,
+taken as a translation not yet checked against its source: stale until `pnp translate
+stamp` records what it translates): `source` is the
 fingerprint of the source text it translates, `source-text` that text itself (kept so
 that, once the source changes, a translator can be shown what changed), and `fuzzy:
 true` marks a draft taken from a fuzzy PO message that nobody has confirmed yet.
@@ -109,7 +111,10 @@ def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) ->
 
 
 def _read_translation_entry(key: str, node: Node, where: Location, problems: Problems) -> Entry | None:
-    """A translation, located at its key: its fields follow on the lines below."""
+    """A translation, located at its key: its fields follow on the lines below. A plain
+    `key: text` is taken as a translation whose source is not recorded (stale until stamped)."""
+    if isinstance(node.value, str):
+        return Entry(key, node.value, None, node.location)
     fields = Fields(node, key, problems)
     text = fields.text("text")
     source = fields.text("source", default=None)

@@ -16,7 +16,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.model.faces import Face, FaceContext, read_face, substitute
+from pnp.model.faces import Budget, Face, FaceContext, read_face
+from pnp.model.groups import GroupBook, read_group_book
 from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
@@ -77,6 +78,7 @@ def read_sets(node: Node, context: "SetContext") -> tuple[ComponentSet, ...]:
     """Every set under `sets:` in components.yaml, in the order written."""
     fields = Fields(node, "", context.problems)
     sets_node = fields.get("sets")
+    context.groups = read_group_book(fields.get("groups", default=None), context.templates, context.problems)
     fields.finish()
     if sets_node is None:
         return ()
@@ -101,6 +103,8 @@ class SetContext:
     game_folder: Any
     templates: Templates
     problems: Problems
+    groups: GroupBook | None = None
+    budget: Budget | None = None  # elements the set being read may still make
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:
@@ -127,6 +131,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         return None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
+    context.budget = Budget()
     items = tuple(
         _make_item(path, item_id, values, count, front_node, back_node, size, context)
         for item_id, values, count in value_sets
@@ -280,6 +285,6 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
-    resolved = substitute(context.templates.resolve(node), values, path, context.problems)
-    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folder, context.problems)
-    return read_face(resolved, path, face_context)
+    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folder,
+                               context.problems, context.groups, budget=context.budget or Budget())
+    return read_face(context.templates.resolve(node), path, face_context)
