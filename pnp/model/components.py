@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.model.faces import Budget, Face, FaceContext, read_face
 from pnp.model.groups import GroupBook, read_group_book
+from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows
 from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
@@ -105,6 +106,9 @@ class SetContext:
     problems: Problems
     groups: GroupBook | None = None
     budget: Budget | None = None  # elements the set being read may still make
+    languages: tuple[str, ...] = ("en",)  # a table's text columns may be in these
+    source_language: str = "en"
+    table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:
@@ -121,7 +125,9 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets = _item_values(fields, attributes, context.problems)
+    value_sets = _item_values(fields, attributes, context)
+    key_texts(set_id, value_sets, context.table_texts)
+    attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     fields.finish()
@@ -201,18 +207,23 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int]]:
-    """(id, attribute values, count) for every item: the product first, then the listed ones."""
+def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext) -> list[tuple[str, dict, int]]:
+    """(id, attribute values, count) for every item: the product first, then the listed ones and tables' rows."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
         return []
     items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
-    for item_path, item_node in fields.items("items", default=[]):
-        if len(items) >= MAX_ITEMS_PER_SET:
+    entries = list(item_nodes(fields))
+    tables = {id(node): read_table_rows(node, path, context, default_count) for path, node in entries if is_table(node)}
+    attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
+    for item_path, item_node in entries:
+        made = tables[id(item_node)].items if id(item_node) in tables else [
+            _listed_item(item_node, item_path, attributes, default_count, context.problems)]
+        if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
             return []
-        items.append(_listed_item(item_node, item_path, attributes, default_count, problems))
+        items += made
     if not items:
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count in items)

@@ -14,7 +14,7 @@ where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.model.colours import Colour, parse_colour
@@ -56,6 +56,7 @@ class Game:
     sets: tuple[ComponentSet, ...]
     location: Location
     text_locations: dict[str, Location]  # where game.yaml writes the title and subtitle
+    table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
@@ -77,12 +78,13 @@ def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
     problems.raise_if_any()
     sets = ()
     components_path = folder / "components.yaml"
+    context = SetContext(info["palette"], folder, templates, problems, languages=info["languages"],
+                         source_language=info["source_language"])
     if content_file(components_path, folder):
-        context = SetContext(info["palette"], folder, templates, problems)
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
     problems.raise_if_any()
-    return Game(folder=folder, templates_folder=templates.folder, sets=sets, **info)
+    return Game(folder=folder, templates_folder=templates.folder, sets=sets, table_texts=context.table_texts, **info)
 
 
 def _collect(read, problems: Problems, fallback):
