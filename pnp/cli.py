@@ -274,15 +274,32 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
+@click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
+@click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
+@click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
 @verbosity_options
-def check_command(games, quiet) -> None:
-    """Check GAMES' content without drawing anything (default: all games)."""
-    from pnp.build import load_games
+def check_command(games, paper, languages, strict, jobs, quiet) -> None:
+    """Check GAMES as a build would, writing nothing (default: all games).
 
-    loaded = load_games(resolve_games(games))
+    Every face, sheet, rulebook, booklet and the translation report are made in memory,
+    so a text too long for its box, a character no font has, a figure that does not fit
+    and (with --strict) a missing translation are found; only the PNG pages, which
+    rasterize the same PDFs, are left out.
+    """
+    from pnp.build import BuildOptions, check
+    from pnp.model import load_game
+
+    folders = resolve_games(games)
+    check_languages(languages, folders)
+    options = BuildOptions(jobs=jobs or 0, papers=paper, languages=languages, strict=strict)
+    with _Progress(quiet) as progress:
+        result = check(folders, options, progress=progress.step, on_plan=progress.start)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if not quiet:
-        for one in loaded:
-            game = one.game
+        for folder in folders:
+            game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
