@@ -43,7 +43,7 @@ class LoadedGame:
         if self._icons is None:
             from pnp.model.icons import IconBook
 
-            self._icons = IconBook(self.game.folder, self.game.templates_folder)
+            self._icons = IconBook(self.game.folder, self.game.templates_folders)
         return self._icons
 
     def face_cache(self, language: str) -> dict:
@@ -65,7 +65,7 @@ class LoadedGame:
 
     def templates_digest(self) -> str:
         if "templates/" not in self._digests:
-            self._digests["templates/"] = folder_digest(Path(self.game.templates_folder))
+            self._digests["templates/"] = key_of(*(folder_digest(Path(f)) for f in self.game.templates_folders))
         return self._digests["templates/"]
 
     def texts_digest(self, keys: Iterable[str], language: str) -> str:

@@ -31,7 +31,7 @@ from pnp.build.kinds import kinds_for
 from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
 from pnp.build.options import RunOptions
 from pnp.build.target import Rendered, Target, TargetKind
-from pnp.model.folders import find_templates_folder
+from pnp.model.folders import find_templates_folders
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutsideRoot, inside, os_faults
 from pnp.output.transaction import Transaction
@@ -112,7 +112,7 @@ def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
         return Unit(command, None, key_of(code_digest(), command, options.key_fields(), options.kinds))
     folder = Path(folder)
     with os_faults(folder):
-        files = key_of(folder_digest(folder), folder_digest(find_templates_folder(folder)))
+        files = key_of(folder_digest(folder), *(folder_digest(layer) for layer in find_templates_folders(folder)))
     key = key_of(code_digest(), command, options.key_fields(), options.kinds, files)
     return Unit(f"{command}:{folder.resolve()}", folder, key)
 

@@ -296,6 +296,6 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
-    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folder,
+    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
                                context.problems, context.groups, budget=context.budget or Budget())
     return read_face(context.templates.resolve(node), path, face_context)

@@ -209,7 +209,7 @@ class FaceContext:
     palette: dict[str, Colour]
     values: dict[str, Any]
     game_folder: Path
-    templates_folder: Path
+    templates_folders: tuple[Path, ...]
     problems: Problems = field(default_factory=Problems)
     groups: Any = None  # pnp.model.groups.GroupBook
     chain: tuple[str, ...] = ()
@@ -489,7 +489,7 @@ def _image(fields: Fields, context: FaceContext) -> Image | None:
     box = (g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"))
     if file is None:
         return None
-    path, problem = find_image(file, context.game_folder, context.templates_folder)
+    path, problem = find_image(file, context.game_folder, context.templates_folders)
     if problem:
         fields.report(fields.values["file"], problem, "file")
         return None

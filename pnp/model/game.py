@@ -23,7 +23,7 @@ from pnp.model.files import content_file, describe_mode
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
-from pnp.model.folders import default_templates_folder, find_templates_folder  # noqa: F401  (used by callers)
+from pnp.model.folders import find_templates_folders
 from pnp.model.reader import Fields
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
@@ -40,7 +40,7 @@ GLOSSARY_SUFFIX = ".glossary.yaml"
 class Game:
     id: str
     folder: Path
-    templates_folder: Path
+    templates_folders: tuple[Path, ...]  # layers of templates, the game's own first (pnp.model.folders)
     title: str
     subtitle: str
     authors: tuple[str, ...]
@@ -65,12 +65,12 @@ class Game:
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
 
 
-def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
+def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -> Game:
     """Read and check one game folder; raise ContentError listing every problem."""
     folder = Path(folder)
     if content_file(folder / "game.yaml", folder) is None:
         raise ContentError([Problem(Location(str(folder)), "", "not a game folder: it has no game.yaml")])
-    templates = Templates(templates_folder or find_templates_folder(folder))
+    templates = Templates(templates_folders or find_templates_folders(folder))
     problems = Problems()
     info = _read_info(folder, problems)
     _check_files(folder, info["languages"], problems)
@@ -84,7 +84,7 @@ def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
     problems.raise_if_any()
-    return Game(folder=folder, templates_folder=templates.folder, sets=sets, table_texts=context.table_texts, **info)
+    return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts, **info)
 
 
 def _collect(read, problems: Problems, fallback):

@@ -28,8 +28,8 @@ def icon_names(text: str) -> Counter:
 class IconBook:
     """Finds a game's icons by name (its own icons/ first, then templates/icons/), once each."""
 
-    def __init__(self, game_folder: Path | None, templates_folder: Path | None):
-        self.game_folder, self.templates_folder = game_folder, templates_folder
+    def __init__(self, game_folder: Path | None, templates_folders: tuple[Path, ...] = ()):
+        self.game_folder, self.templates_folders = game_folder, tuple(templates_folders)
         self._found: dict[str, tuple[Path | None, str | None]] = {}
 
     def find(self, name: str) -> tuple[Path | None, str | None]:
@@ -43,12 +43,12 @@ class IconBook:
             return None, f"expected an icon name such as {{icon:coin}} (lower-case letters, digits, '-'), got {quote(name)}"
         if self.game_folder is None:
             return None, f"no icon {quote(name)}: icons belong to a game"
-        for root, prefix in ((self.game_folder, ""), (self.templates_folder, "templates/")):
+        for root, prefix in ((self.game_folder, ""), *((layer, "templates/") for layer in self.templates_folders)):
             if root is None:
                 continue
             for suffix in _SUFFIXES:
                 if os.path.lexists(Path(root) / "icons" / f"{name}{suffix}"):
-                    path, problem = find_image(f"{prefix}icons/{name}{suffix}", self.game_folder, self.templates_folder)
+                    path, problem = find_image(f"{prefix}icons/{name}{suffix}", self.game_folder, self.templates_folders)
                     return (path, None) if problem is None else (None, f"icon {quote(name)}: {problem}")
         return None, (f"no icon {quote(name)}: expected icons/{name}.svg or icons/{name}.png in the game folder "
                       "(or in templates/icons/)")

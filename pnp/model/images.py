@@ -12,6 +12,7 @@ its own paths alone.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import warnings
 from pathlib import Path
@@ -31,9 +32,13 @@ _REFUSED_ELEMENTS = {"script": "a script", "foreignObject": "a foreign object (H
                      "animateTransform": "animation", "animateMotion": "animation"}
 
 
-def find_image(file: str, game_folder: Path, templates_folder: Path) -> tuple[Path | None, str | None]:
-    """The image file a face names, checked; or why it cannot be used."""
-    root, relative = (templates_folder, file[len("templates/"):]) if file.startswith("templates/") else (game_folder, file)
+def find_image(file: str, game_folder: Path, templates_folders: tuple[Path, ...]) -> tuple[Path | None, str | None]:
+    """The image file a face names, checked; or why it cannot be used. `templates/...` is looked
+    up in each layer of templates (pnp.model.folders), the first that has it winning."""
+    root, relative = (game_folder, file)
+    if file.startswith("templates/"):
+        relative = file[len("templates/"):]
+        root = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)), templates_folders[0])
     try:
         path = content_file(Path(root) / relative, root)
     except ContentError as error:

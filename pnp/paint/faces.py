@@ -30,7 +30,7 @@ Lookup = Callable[[str], str]
 
 def game_icons(game) -> IconBook:
     """The icons a game's texts may show: its icons/ folder, then templates/icons/."""
-    return IconBook(game.folder, game.templates_folder)
+    return IconBook(game.folder, game.templates_folders)
 
 
 class FacePainter:
@@ -48,7 +48,7 @@ class FacePainter:
         self.language = language
         self.problems = problems
         self.cache = cache
-        self.icons = icons or IconBook(None, None)
+        self.icons = icons or IconBook(None)
         self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
         self._scale = 1.0  # how much the groups around the element being painted enlarge it
 

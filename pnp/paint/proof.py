@@ -36,7 +36,7 @@ def game_statuses(game: Game, catalogs: Catalogs, languages: Sequence[str] | Non
     where = {key: found[0].location for key, found in uses.items() if found}
     glossaries = glossaries_of(game, catalogs)
     wanted = [lang for lang in (catalogs.source_language, *catalogs.translations) if languages is None or lang in languages]
-    icons = IconBook(game.folder, game.templates_folder)
+    icons = IconBook(game.folder, game.templates_folders)
     return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses,
                            used_only, icons) for lang in wanted)
 
