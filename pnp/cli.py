@@ -49,12 +49,15 @@ def game_folders(root: Path) -> list[Path]:
 
 
 def resolve_games(names: tuple[str, ...]) -> list[Path]:
-    """Game folders for names (a name under content/ or a path); all games for none."""
+    """Game folders for names (a name under content/ or a path to a game folder anywhere); for
+    none, every game under content/, else the game in the working folder or those in its folders."""
     root = content_root()
     if not names:
-        games = game_folders(root)
+        here = Path(".")
+        games = game_folders(root) or ([here] if is_game_folder(here) else game_folders(here))
         if not games:
-            raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
+            raise GameNotFound(f"no games found under {root}/ or here (run pnp in a folder that has "
+                               "content/<game>/game.yaml, name a game folder, or start one with pnp new GAME)")
         return games
     folders = []
     for name in names:
@@ -325,14 +328,33 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 
 
 @main.command("list")
-def list_command() -> None:
-    """List the games under content/ (read from game.yaml and components.yaml only)."""
+@click.argument("games", nargs=-1)
+def list_command(games) -> None:
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml."""
     from pnp.model import load_game
 
-    for folder in resolve_games(()):
+    for folder in resolve_games(games):
         game = load_game(folder)
         sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
         click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--title", default=None, help="The game's title (default: its name, capitalised).")
+def new_command(game, title) -> None:
+    """Start a new game GAME: a folder that builds at once in English and Danish.
+
+    GAME is a name (made under content/ when there is one, else here) or a path. The
+    folder holds a deck from a CSV table, tokens, a rulebook with a diagram and both
+    languages' texts, every file commented.
+    """
+    from pnp.new import new_game
+
+    is_name = "/" not in game and "\\" not in game
+    folder = content_root() / game if is_name and content_root().is_dir() else Path(game)
+    for line in new_game(folder, title):
+        click.echo(line, err=True)
 
 
 @main.command("calibrate")
