@@ -224,7 +224,7 @@ def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContex
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
             return []
         items += made
-    if not items:
+    if not items and all(rows.read for rows in tables.values()):
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count in items)
     if copies > MAX_COPIES_PER_SET:

@@ -184,8 +184,8 @@ class Face:
 class Budget:
     """Elements a set may still read: repeats and groups spend it as they expand."""
 
-    def __init__(self, limit: int = MAX_SET_ELEMENTS):
-        self.left = limit
+    def __init__(self):
+        self.left = MAX_SET_ELEMENTS
         self.reported = False
 
     def spend(self, count: int, node: Node, path: str, problems: Problems) -> bool:
@@ -457,7 +457,8 @@ def _arrow(fields: Fields, context: FaceContext) -> Line:
 def _text(fields: Fields, context: FaceContext) -> Text | None:
     g = _Geometry(fields, context)
     literal, key = _table_text(fields) or (fields.text("text", default=None), fields.text("key", default=None))
-    if (literal is None) == (key is None):
+    unresolved = any(fields.values[k].value is UNRESOLVED for k in ("text", "key") if k in fields.values)
+    if (literal is None) == (key is None) and not unresolved:
         fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), not both or neither")
     text = Text(
         literal, key,

@@ -41,6 +41,7 @@ class TableRows:
 
     attributes: list[str] = field(default_factory=list)
     items: list[tuple[str | None, dict, int]] = field(default_factory=list)
+    read: bool = False  # whether the table could be read (if not, its problems say why)
 
 
 def item_nodes(fields: Fields) -> Iterator[tuple[str, Node]]:
@@ -79,6 +80,7 @@ def read_table_rows(node: Node, path: str, context, default_count: int) -> Table
                        fields.values["table"].location)
     if table is not None:
         _rows(table, context, default_count, rows)
+        rows.read = True
     return rows
 
 

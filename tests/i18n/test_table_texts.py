@@ -1,0 +1,115 @@
+"""Texts kept in an item table translate like catalog texts: status, stamp, export and import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.build import load_games
+from pnp.cli import main
+from pnp.i18n.catalog import fingerprint
+from pnp.i18n.status import NO_SOURCE
+from pnp.model import ContentError
+from pnp.paint.proof import game_statuses
+
+COMPONENTS = """\
+sets:
+  deck:
+    extends: cards/mini-euro
+    items: cards.csv
+    front:
+      elements:
+        - text: {text: "${name}", y: 5%, h: 10%, size: 9pt}
+"""
+TABLE = "id,count,name.en,name.da\nfox,2,Fox,Ræv\nowl,1,Owl,\n"
+
+
+@pytest.fixture
+def game(make_game) -> Path:
+    folder = make_game({"components.yaml": COMPONENTS, "text/en.yaml": "",
+                        "text/da.yaml": f'game.title: {{text: Lille, source: "{fingerprint("Tiny")}"}}\n'
+                                        f'deck.fox.name: {{source: "{fingerprint("Fox")}", source-text: Fox}}\n'})
+    (folder / "cards.csv").write_text(TABLE, encoding="utf-8")
+    return folder
+
+
+def da_status(folder: Path):
+    [loaded] = load_games([folder])
+    return game_statuses(loaded.game, loaded.catalogs, ["da"])[0]
+
+
+def run(folder: Path, *args: str):
+    return CliRunner().invoke(main, [*args], catch_exceptions=False)
+
+
+def test_a_table_translation_is_current_until_its_source_cell_changes(game: Path):
+    status = da_status(game)
+    assert [i.key for i in status.missing] == ["deck.owl.name"]
+    assert status.stale == ()
+    (game / "cards.csv").write_text(TABLE.replace("Fox,Ræv", "Red fox,Ræv"), encoding="utf-8")
+    [stale] = da_status(game).stale
+    assert (stale.key, stale.note) == ("deck.fox.name", "source changed")
+    assert stale.location.file.endswith("cards.csv") and (stale.location.line, stale.location.column) == (2, 4)
+
+
+def test_stamp_records_the_source_in_the_catalog_and_leaves_the_table_alone(game: Path, monkeypatch):
+    (game / "cards.csv").write_text(TABLE.replace("Fox,Ræv", "Red fox,Ræv"), encoding="utf-8")
+    before = (game / "cards.csv").read_bytes()
+    monkeypatch.chdir(game.parent.parent)
+    result = run(game, "translate", "stamp", "tiny", "deck.fox.name")
+    assert result.exit_code == 0, result.output
+    assert (game / "cards.csv").read_bytes() == before
+    da = (game / "text" / "da.yaml").read_text(encoding="utf-8")
+    assert f'deck.fox.name:\n  source: "{fingerprint("Red fox")}"\n  source-text: Red fox\n' in da
+    assert "text:" not in da.split("deck.fox.name:")[1]
+    assert da_status(game).stale == ()
+
+
+def test_export_and_import_write_the_translation_into_its_cell_only(game: Path, monkeypatch, tmp_path):
+    (game / "cards.csv").write_text('id,count,name.en,name.da\r\nfox,2,Fox,Ræv\r\n"owl",1,"Owl, wise",\r\n', encoding="utf-8")
+    monkeypatch.chdir(game.parent.parent)
+    assert run(game, "translate", "export", "tiny", "-o", str(tmp_path / "da.po")).exit_code == 0
+    po = (tmp_path / "da.po").read_text(encoding="utf-8")
+    assert 'msgctxt "deck.owl.name"\nmsgid "Owl, wise"\nmsgstr ""' in po
+    assert "content/tiny/cards.csv:3" in po  # the reference points at the row
+    po = po.replace('msgid "Owl, wise"\nmsgstr ""', 'msgid "Owl, wise"\nmsgstr "Ugle, \\"klog\\""')
+    (tmp_path / "da.po").write_text(po, encoding="utf-8")
+    result = run(game, "translate", "import", "tiny", str(tmp_path / "da.po"))
+    assert result.exit_code == 0, result.output
+    assert (game / "cards.csv").read_text(encoding="utf-8") == \
+        'id,count,name.en,name.da\r\nfox,2,Fox,Ræv\r\n"owl",1,"Owl, wise","Ugle, ""klog"""\r\n'
+    da = (game / "text" / "da.yaml").read_text(encoding="utf-8")
+    assert f'deck.owl.name:\n  source: "{fingerprint("Owl, wise")}"\n  source-text: Owl, wise\n' in da
+    status = da_status(game)
+    assert status.missing == () and status.stale == ()
+
+
+def test_import_adds_the_languages_column_when_the_table_has_none(game: Path, monkeypatch, tmp_path):
+    (game / "cards.csv").write_text("id,name\nfox,Fox\nowl,Owl\n", encoding="utf-8")
+    (game / "text" / "da.yaml").write_text(f'game.title: {{text: Lille, source: "{fingerprint("Tiny")}"}}\n')
+    monkeypatch.chdir(game.parent.parent)
+    run(game, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
+    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', 'msgid "Owl"\nmsgstr "Ugle"')
+    (tmp_path / "da.po").write_text(po)
+    assert run(game, "translate", "import", "tiny", str(tmp_path / "da.po")).exit_code == 0
+    assert (game / "cards.csv").read_text() == "id,name,name.da\nfox,Fox\nowl,Owl,Ugle\n"
+
+
+def test_a_catalog_may_not_hold_the_text_of_a_table_key(make_game):
+    folder = make_game({"components.yaml": COMPONENTS, "text/en.yaml": "deck.fox.name: Fox\n",
+                        "text/da.yaml": "deck.fox.name: {text: Ræv, source: abc}\n"})
+    (folder / "cards.csv").write_text(TABLE, encoding="utf-8")
+    with pytest.raises(ContentError) as caught:
+        load_games([folder])
+    messages = [str(p) for p in caught.value.problems]
+    assert any("en.yaml:1:16 deck.fox.name: this text is kept in a table (cards.csv D2); remove it here" in m
+               or "en.yaml:1:" in m and "remove it here" in m for m in messages), messages
+    assert any("da.yaml" in m and "keep only its source and source-text" in m for m in messages), messages
+
+
+def test_a_plain_key_text_translation_is_accepted_and_stale_until_stamped(make_game):
+    folder = make_game({"text/da.yaml": "chip.name: Guld\n"})
+    status = da_status(folder)
+    assert [(i.key, i.note) for i in status.stale] == [("chip.name", NO_SOURCE)]
