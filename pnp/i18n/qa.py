@@ -70,7 +70,8 @@ def _identical(source: str, translation: str, glossary: Glossary) -> str | None:
     if translation != source:
         return None
     words = {word.casefold() for word in _WORD.findall(strip_markup(source)) if not word.isdigit()}
-    if not words or words <= names(glossary):
+    kept = {word for name in names(glossary) for word in _WORD.findall(name)}
+    if not words or words <= kept:
         return None  # numbers and names the glossary keeps as they are
     return "the same as the source text: translate it, or list the names in it in the glossary as themselves"
 

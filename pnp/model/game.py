@@ -171,12 +171,13 @@ def _game_id(fields: Fields, folder: Path) -> str:
             fields.report(fields.values["id"], problem, "id")
         return game_id if game_id and not problem else "game"
     fields.used.add("id")
-    problem = id_problem(folder.name, "a game id")
+    name = folder.name or folder.resolve().name  # `pnp build` run inside the game folder
+    problem = id_problem(name, "a game id")
     if problem:
         fields.report(fields.node, f"game.yaml has no 'id:', so the folder's name is the game's id, but {problem}; "
                                    "rename the folder or add an 'id:'", "id")
         return "game"
-    return folder.name
+    return name
 
 
 def _empty_info(folder: Path, path: Path) -> dict:
