@@ -1,12 +1,14 @@
 """The pictures of the reference docs: every example in docs/*.md built by pnp, as PNG.
 
 An example is the fenced blocks whose info string names a file of a game,
-```` ```yaml file=components.yaml ````, up to one that also says `picture=NAME`: pnp builds
+```` ```yaml file=components.yaml ````, up to one that also says `picture=NAME` (or a comment
+`<!-- picture=NAME from=components.yaml -->`, which pictures the files so far): pnp builds
 the game those blocks make (a block replaces an earlier one of the same file on the page;
 all lie over a small base game: game.yaml, a palette, English and Danish texts; or over a
 game of content/ named by `base=GAME`) and draws:
 
-- components.yaml: the front of every item (`show=backs` adds the backs), side by side, at true size;
+- components.yaml: the front of every item (`show=backs` adds the backs; `sets=a,b` only those
+  sets), side by side at true size, in rows;
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names.
@@ -29,7 +31,8 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 PICTURES = DOCS / "pictures"
 DPI = 150
-_FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
+_FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
+ROW_MM = 260  # faces wrap into rows no wider than this
 
 BASE = {
     "game.yaml": """\
@@ -72,12 +75,13 @@ def examples(paths=None) -> list[Example]:
     for path in sorted(paths or DOCS.glob("*.md")):
         files: dict[str, str] = {}
         for match in _FENCE.finditer(path.read_text(encoding="utf-8")):
-            options = dict(re.findall(r"(\w+)=(\S+)", match.group(2)))
-            if "file" not in options:
-                continue
-            files[options["file"]] = match.group(3)
+            info = match.group(4) if match.group(4) is not None else match.group(2)
+            options = dict(re.findall(r"(\w+)=(\S+)", info))
+            if "file" in options:
+                files[options["file"]] = match.group(3)
             if "picture" in options:
-                found.append(Example(path, options["picture"], dict(files), options, options["file"]))
+                last = options.get("file") or options.get("from", "components.yaml")
+                found.append(Example(path, options["picture"], dict(files), options, last))
     return found
 
 
@@ -114,7 +118,8 @@ def _draw(example: Example, folder: Path) -> bytes:
     if kind == "examples.yaml":
         return _drawing_png(_example(loaded, language))
     if kind == "components.yaml" or show in ("faces", "backs"):
-        return _drawing_png(_faces(loaded, language, backs=show == "backs"))
+        sets = example.options.get("sets")
+        return _drawing_png(_faces(loaded, language, show == "backs", sets.split(",") if sets else None))
     from pnp.paint.rulebook import edition_pdf
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
@@ -127,7 +132,7 @@ def _drawing_png(drawing) -> bytes:
     return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
 
 
-def _faces(loaded, language: str, backs: bool):
+def _faces(loaded, language: str, backs: bool, sets: list[str] | None):
     from reportlab.graphics import shapes
 
     from pnp.i18n.catalog import Texts
@@ -139,20 +144,31 @@ def _faces(loaded, language: str, backs: bool):
     painter = FacePainter(Texts(loaded.catalogs, language), language, problems, icons=loaded.icons)
     drawings = []
     for component_set in loaded.game.sets:
+        if sets is not None and component_set.id not in sets:
+            continue
         for item in component_set.items:
             for face in (item.front, item.back if backs else None):
                 if face is not None:
                     drawings.append(painter.drawing(face, component_set.shape, 0.0))
     problems.raise_if_any()
-    gap = mm(4)
-    row = new_drawing(sum(d.width for d in drawings) + gap * (len(drawings) + 1), max(d.height for d in drawings) + 2 * gap)
-    x = gap
+    gap, rows = mm(4), [[]]
     for drawing in drawings:
-        group = shapes.Group(*drawing.contents)
-        group.translate(x, gap + (row.height - 2 * gap - drawing.height) / 2)
-        row.add(group)
-        x += drawing.width + gap
-    return row
+        if rows[-1] and sum(d.width + gap for d in rows[-1]) + drawing.width > mm(ROW_MM):
+            rows.append([])
+        rows[-1].append(drawing)
+    widths = [sum(d.width for d in row) + gap * (len(row) + 1) for row in rows]
+    heights = [max(d.height for d in row) + gap for row in rows]
+    picture = new_drawing(max(widths), sum(heights) + gap)
+    top = picture.height - gap
+    for row, height in zip(rows, heights):
+        x = gap
+        for drawing in row:
+            group = shapes.Group(*drawing.contents)
+            group.translate(x, top - height + gap + (height - gap - drawing.height) / 2)
+            picture.add(group)
+            x += drawing.width + gap
+        top -= height
+    return picture
 
 
 def _diagram(loaded, language: str):
