@@ -83,6 +83,12 @@ def _flips() -> tuple[str, ...]:
     return tuple(FLIPS)
 
 
+def _formats() -> tuple[str, ...]:
+    from pnp.build.options import FORMATS
+
+    return FORMATS
+
+
 def comma_list(allowed):
     """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
 
@@ -175,7 +181,13 @@ def print_options(command):
         click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
         click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
         click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
-        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(lambda: ("pdf", "png")), help="Outputs: pdf, png or both."),
+        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(_formats),
+                     help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand files, "
+                          "with --shop), html (web rulebook and kit preview)."),
+        click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
+                     "(a profile in templates/shops/, such as thegamecrafter)."),
+        click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
+                     "images (default: named relative to the saved object)."),
         click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,de (default: all the game has)."),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
@@ -184,11 +196,32 @@ def print_options(command):
     return run_options(command)
 
 
-def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict):
-    from pnp.build import BuildOptions
+def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict, shop, tts_base_url,
+                  folders=()):
+    """The build's options, checked; a value no output can be made with is a usage error (exit 2)."""
+    from pnp.build import BadOption, BuildOptions
 
-    return BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
-                        dpi=dpi, formats=formats, languages=languages, strict=strict)
+    try:
+        options = BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
+                               dpi=dpi, formats=formats, languages=languages, strict=strict, shop=shop,
+                               tts_base_url=tts_base_url)
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
+    if shop is not None:
+        _check_shop_profile(shop, folders)
+    return options
+
+
+def _check_shop_profile(shop: str, folders) -> None:
+    """--shop names a profile in the templates of every game built."""
+    from pnp.model.folders import find_templates_folders
+    from pnp.model.shops import shop_names
+
+    for folder in folders:
+        known = sorted({name for layer in find_templates_folders(Path(folder)) for name in shop_names(layer)})
+        if shop not in known:
+            raise click.BadParameter(f"no shop profile {quote(shop)} in templates/shops/ (there are: "
+                                     f"{', '.join(known) or 'none'})", param_hint="'--shop'")
 
 
 class _Group(click.Group):
@@ -218,7 +251,8 @@ def main() -> None:
 @print_options
 @verbosity_options
 def build_command(games, quiet, **options) -> None:
-    """Build component sheets and rulebooks for GAMES (names under content/ or folders; default: all).
+    """Build the kit of GAMES (names under content/ or folders; default: all): sheets and rulebooks, and with
+    --format the web edition and kit preview, Tabletop Simulator and print-on-demand files.
 
     Only outputs whose inputs changed since the last build are made again (the
     manifest is kept in OUT/.pnp/); --force makes everything.
@@ -227,8 +261,9 @@ def build_command(games, quiet, **options) -> None:
 
     folders = resolve_games(games)
     check_languages(options["languages"], folders)
+    build_with = build_options(**options, folders=folders)
     with _Progress(quiet) as progress:
-        result = build(folders, build_options(**options), progress=progress.step, on_plan=progress.start)
+        result = build(folders, build_with, progress=progress.step, on_plan=progress.start)
     report(result, options["out"], quiet)
 
 
@@ -270,7 +305,7 @@ def watch_command(games, quiet, **options) -> None:
     check_languages(options["languages"], folders)
     click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     try:
-        watch(folders, build_options(**options), lambda line: click.echo(line, err=True))
+        watch(folders, build_options(**options, folders=folders), lambda line: click.echo(line, err=True))
     except KeyboardInterrupt:
         click.echo("stopped", err=True)
 

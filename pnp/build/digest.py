@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pnp
 
-DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro")
+DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro", "fonttools")
 
 
 def file_digest(path: Path) -> str:

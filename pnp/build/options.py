@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
-from pnp.model.names import language_problem
+from pnp.model.names import id_problem, language_problem
 
-FORMATS = ("pdf", "png")
+FORMATS = ("pdf", "png", "tts", "pod", "html")
+DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
 MAX_BACK_OFFSET_MM = 20
 MAX_DPI = 1200
@@ -57,9 +59,13 @@ class BuildOptions(RunOptions):
     flip: str = "long"
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     dpi: int = 300
-    formats: tuple[str, ...] = FORMATS
+    formats: tuple[str, ...] = DEFAULT_FORMATS
     languages: tuple[str, ...] | None = None
     strict: bool = False
+    # The print-on-demand shop (a profile in templates/shops/) that --format pod is for.
+    shop: str | None = None
+    # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
+    tts_base_url: str | None = None
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -69,6 +75,9 @@ class BuildOptions(RunOptions):
         _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
         check_language_tags(self.languages)
+        check_shop(self.shop, self.formats)
+        if self.tts_base_url is not None:
+            check_base_url(self.tts_base_url)
 
 
 @dataclass(frozen=True)
@@ -113,6 +122,23 @@ def check_language_tags(languages: tuple[str, ...] | None) -> None:
         problem = language_problem(language)
         if problem:
             raise BadOption(f"--lang: {problem}")
+
+
+def check_shop(shop: str | None, formats: tuple[str, ...]) -> None:
+    """--format pod and --shop come together, and the shop is named by an id."""
+    if "pod" in formats and shop is None:
+        raise BadOption("--format pod needs --shop NAME, a profile in templates/shops/ (such as thegamecrafter)")
+    if shop is not None and "pod" not in formats:
+        raise BadOption("--shop is for print-on-demand files: add pod to --format")
+    if shop is not None and id_problem(shop, "a shop name"):
+        raise BadOption(id_problem(shop, "a shop name"))
+
+
+def check_base_url(url: str) -> None:
+    """A URL the images will be found under: http(s) or file, ending in '/', nothing to escape."""
+    if not re.fullmatch(r"(https?|file)://[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]*/", url):
+        raise BadOption(f"expected a base URL such as https://example.org/mygame/ (http, https or file, ending in /), "
+                        f"got {url!r}")
 
 
 def check_dpi(dpi: int) -> None:

@@ -19,6 +19,11 @@ def default_templates_folder() -> Path:
     return installed if installed.is_dir() else package.parent / "templates"
 
 
+def layer_with(layers: tuple[Path, ...], relative: str) -> Path:
+    """The first layer of templates that has relative (a file or folder), else the first layer."""
+    return next((layer for layer in layers if (Path(layer) / relative).exists()), layers[0])
+
+
 def find_templates_folders(game_folder: Path) -> tuple[Path, ...]:
     """The template layers of a game, first the one that wins."""
     layers = []

@@ -27,15 +27,25 @@ def pixel_size(points: float, dpi: int) -> int:
 
 def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> Image.Image:
     """One page of a PDF (given as bytes) as an RGB (or RGBA) image of exactly paper × dpi."""
+    return _render(pdf, index, transparent, lambda w, h: ((pixel_size(w, dpi), pixel_size(h, dpi)), dpi / 72))
+
+
+def render_page_size(pdf: bytes, index: int, size: tuple[int, int], transparent: bool = False) -> Image.Image:
+    """One page as an image of exactly `size` pixels, scaled to fit its width (exports at a shop's size)."""
+    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w))
+
+
+def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
+    """`sizing(width, height)` of the page in points → (pixel size, scale)."""
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)
         try:
             page = document[index]
-            target = tuple(pixel_size(side, dpi) for side in page.get_size())
-            # Scale a hair under dpi/72 so PDFium's rounding up lands on the true pixel size.
+            target, scale = sizing(*page.get_size())
+            # Scale a hair under the exact scale so PDFium's rounding up lands on the true pixel size.
             # RGBX in PDFium's buffer is read by Pillow without a copy; the copy made here by
             # convert() is taken before the document (which owns the buffer) is closed.
-            bitmap = page.render(scale=dpi / 72 * (1 - 1e-9), may_draw_forms=False, rev_byteorder=True,
+            bitmap = page.render(scale=scale * (1 - 1e-9), may_draw_forms=False, rev_byteorder=True,
                                  prefer_bgrx=not transparent, fill_color=(255, 255, 255, 0 if transparent else 255))
             return _exact(bitmap.to_pil(), target).convert("RGBA" if transparent else "RGB")
         finally:

@@ -11,6 +11,7 @@ def test_a_missing_program_fails_the_test():
 
 def test_the_system_tests_are_marked_and_left_out_of_make_test(pytestconfig):
     assert "not system" in pytestconfig.getini("addopts")
-    from test_gettext import pytestmark
+    from test_browser import pytestmark as browser
+    from test_gettext import pytestmark as gettext
 
-    assert pytestmark.name == "system"
+    assert gettext.name == "system" and browser.name == "system"

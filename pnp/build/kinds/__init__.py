@@ -27,6 +27,10 @@ MODULES = (
     "rulebooks",    # the reading editions and the bilingual one
     "booklets",     # booklet pages laid out once per language, imposed per paper
     "translations", # per language: texts set in the source language, stale or flagged (no file)
+    "tts",          # Tabletop Simulator deck sheets, token and tile images, saved objects
+    "pod",          # print-on-demand files for one shop, and their manifest
+    "web",          # the web edition of the rulebook, one HTML page per language
+    "preview",      # the kit preview page: every output of a game with a thumbnail
     "diagrams",     # every diagram and example step alone (pnp diagrams)
     "calibration",  # the duplex calibration sheet (pnp calibrate)
 )

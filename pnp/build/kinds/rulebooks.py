@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 NAME = "rulebook"
 
 
-def rulebook_languages(loaded: LoadedGame | None, options: BuildOptions) -> tuple[str, ...]:
-    """The languages to make rulebooks in; none without a rulebook or without PDF output."""
-    if loaded is None or loaded.rulebook is None or "pdf" not in options.formats:
+def rulebook_languages(loaded: LoadedGame | None, options: BuildOptions, output: str = "pdf") -> tuple[str, ...]:
+    """The languages to make rulebooks in; none without a rulebook or without the output format (PDF, or HTML)."""
+    if loaded is None or loaded.rulebook is None or output not in options.formats:
         return ()
     return tuple(lang for lang in languages_of(loaded, options) if lang in loaded.catalogs)
 

@@ -1,0 +1,57 @@
+"""A face Drawing → an image of an exact pixel size, optionally transparent outside its shape.
+
+The image is the Drawing's own PDF rendered by PDFium (as PNG sheets are), so an export
+shows what the sheets print. Shapes are cut with a mask drawn at four times the size
+and reduced, so their edges are smooth and the same on every run.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageChops, ImageDraw
+from reportlab.graphics.shapes import Drawing
+
+from pnp.output.raster import render_page_size
+from pnp.paint.diagrams.output import drawing_pdf
+
+SUPERSAMPLE = 4
+
+
+def face_image(drawing: Drawing, size: tuple[int, int], transparent: bool = False) -> Image.Image:
+    """The Drawing as an RGB image (RGBA where nothing is drawn, if transparent) of exactly `size` pixels."""
+    return render_page_size(drawing_pdf(drawing, "face"), 0, size, transparent=transparent)
+
+
+def cut_to_shape(image: Image.Image, shape: str, corner: float = 0.0) -> Image.Image:
+    """image (RGBA) made transparent outside the component's shape filling it.
+
+    `corner` is a rectangle's corner radius as a fraction of its width.
+    """
+    mask = shape_mask(image.size, shape, corner)
+    result = image.convert("RGBA")
+    result.putalpha(ImageChops.multiply(result.getchannel("A"), mask))
+    return result
+
+
+def shape_mask(size: tuple[int, int], shape: str, corner: float = 0.0) -> Image.Image:
+    """An 8-bit mask of size: 255 inside the shape (circle, flat-topped hexagon, rectangle), 0 outside."""
+    width, height = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
+    big = Image.new("L", (width, height), 0)
+    draw = ImageDraw.Draw(big)
+    if shape == "circle":
+        draw.ellipse((0, 0, width - 1, height - 1), fill=255)
+    elif shape == "hexagon":
+        cx, cy = width / 2, height / 2
+        draw.polygon([(cx + width / 2 * math.cos(math.radians(a)), cy + height / 2 * math.sin(math.radians(a)) / math.sin(math.radians(60)))
+                      for a in range(0, 360, 60)], fill=255)
+    else:
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=corner * width, fill=255)
+    return big.resize(size, Image.Resampling.BOX)
+
+
+def padded(image: Image.Image, margin: int) -> Image.Image:
+    """image centred on a transparent canvas `margin` pixels larger on every side."""
+    canvas = Image.new("RGBA", (image.width + 2 * margin, image.height + 2 * margin), (0, 0, 0, 0))
+    canvas.paste(image, (margin, margin))
+    return canvas

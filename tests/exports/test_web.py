@@ -1,0 +1,128 @@
+"""The web edition and the kit preview read by an HTML parser: well formed, self-contained,
+accessible, the rulebook's own texts, every link resolving and every content text escaped.
+(tests/system/test_browser.py renders the same pages in Chromium.)"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from pnp.i18n.catalog import Texts
+from pnp.paint.rulebook.markup import plain_text
+from tests.exports.conftest import GAMES
+from tests.exports.html_audit import read_page
+
+EDITIONS = [(game, language) for game in GAMES for language in ("en", "da")]
+
+
+@pytest.mark.parametrize("game, language", EDITIONS)
+def test_the_web_edition_is_well_formed_self_contained_and_accessible(kit, game, language):
+    page = read_page(kit / game / f"{game}-rules-{language}.html")
+    assert page.problems() == []
+    assert page.lang == language
+    assert page.svgs and all(s.get("role") == "img" or s.get("aria-hidden") == "true" for s in page.svgs)
+
+
+@pytest.mark.parametrize("game, language", EDITIONS)
+def test_the_web_edition_holds_every_section_and_picture_of_the_rulebook(kit, games, game, language):
+    loaded = games[game]
+    page = read_page(kit / game / f"{game}-rules-{language}.html")
+    texts = Texts(loaded.catalogs, language)
+    titles = [plain_text(texts(section.title), language) for section in loaded.rulebook.sections]
+    assert [text for level, text in page.headings if level == 2][1:] == titles  # after the contents
+    blocks = [b for s in loaded.rulebook.sections for b in s.body]
+    for block in blocks:
+        if block.kind == "p":
+            assert plain_text(texts(block.keys[0]), language) in page.text
+        if block.kind == "diagram":
+            assert f"diagram-{block.ref}" in page.ids
+    steps = sum(len(loaded.book.examples[b.ref].steps) for b in blocks if b.kind == "example")
+    diagrams = sum(1 for b in blocks if b.kind == "diagram")
+    named = [s for s in page.svgs if s.get("class") == "picture"]
+    assert len(named) == diagrams + steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_language_switch_links_the_other_edition(kit, game):
+    english = read_page(kit / game / f"{game}-rules-en.html")
+    danish = read_page(kit / game / f"{game}-rules-da.html")
+    assert f"{game}-rules-da.html" in english.links and f"{game}-rules-en.html" in danish.links
+    assert "Dansk" in english.text and "English" in danish.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_preview_lists_and_links_every_output_with_thumbnails(kit, games, game):
+    page = read_page(kit / game / "index.html")
+    assert page.problems() == []
+    manifest = json.loads((kit / ".pnp" / "manifest.json").read_text())
+    made = {path for record in manifest["targets"].values() for path in record["files"]
+            if path.startswith(f"{game}/") and path != f"{game}/index.html"}
+    linked = {f"{game}/{link}" for link in page.links if "#" not in link}
+    assert made == linked
+    thumbnails = [s for s in page.sources if s.startswith("data:image/png;base64,")]
+    pictured = [p for p in made if p.endswith(".png") or (p.endswith(".pdf") and not p.replace(".pdf", ".png") in made)]
+    assert len(thumbnails) >= len(pictured)
+    for source in thumbnails:
+        image = Image.open(io.BytesIO(base64.b64decode(source.split(",", 1)[1])))
+        assert max(image.size) <= 240 and image.format == "PNG"
+    shown = {(b.kind, b.ref) for s in games[game].rulebook.sections for b in s.body if b.kind in ("diagram", "example")}
+    assert {link.split("#")[1] for link in page.links if "#" in link} == {f"{kind}-{ref}" for kind, ref in shown}
+
+
+HOSTILE = "Place <script>alert(1)</script> & <b>bold</b> \"quoted\" **real bold** here."
+
+
+def test_every_content_text_is_escaped(make_game, tmp_path):
+    from pnp.build import BuildOptions, build
+    from tests.conftest import ROOT
+
+    folder = make_game({"rulebook.yaml": (ROOT / "tests/hardening/tiny/rulebook.yaml").read_text(),
+                        "diagrams.yaml": (ROOT / "tests/hardening/tiny/diagrams.yaml").read_text(),
+                        "text/en.yaml": (ROOT / "tests/hardening/tiny/text/en.yaml").read_text().replace(
+                            "rules.play.p: Place a chip on the board.", f"rules.play.p: '{HOSTILE}'").replace(
+                            "rules.play.title: Play", "rules.play.title: <i>Play</i>"),
+                        "components.yaml": (ROOT / "tests/hardening/tiny/components.yaml").read_text().split("  cards:")[0],
+                        "text/da.yaml": None})
+    (folder / "text" / "da.yaml").unlink(missing_ok=True)
+    build([folder], BuildOptions(out=tmp_path / "out", formats=("html",), languages=("en",)))
+    html = (tmp_path / "out" / "tiny" / "tiny-rules-en.html").read_text(encoding="utf-8")
+    page = read_page(tmp_path / "out" / "tiny" / "tiny-rules-en.html")
+    assert "script" not in page.tags and "b" not in page.tags and "i" not in page.tags
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+    assert "<strong>real bold</strong>" in html
+    assert "Place <script>alert(1)</script> & <b>bold</b> “quoted” real bold here." in page.text
+    assert (2, "<i>Play</i>") in page.headings
+
+
+def test_html_is_incremental_and_the_same_bytes_every_time(tmp_path):
+    from pnp.build import BuildOptions, build
+    from tests.builds.conftest import digests
+    from tests.conftest import CONTENT
+
+    options = BuildOptions(out=tmp_path / "a", formats=("html",))
+    build([CONTENT / "folio"], options)
+    again = build([CONTENT / "folio"], options)
+    assert again.written == [] and again.rendered == 0
+    build([CONTENT / "folio"], BuildOptions(out=tmp_path / "b", formats=("html",), jobs=1))
+    assert digests(tmp_path / "a") == digests(tmp_path / "b")
+
+
+def test_the_page_carries_its_fonts_cut_to_its_characters(kit):
+    import re
+
+    from fontTools.ttLib import TTFont
+
+    html = (kit / "trifoil" / "trifoil-rules-da.html").read_text(encoding="utf-8")
+    page = read_page(kit / "trifoil" / "trifoil-rules-da.html")
+    fonts = re.findall(r"font-weight: (\w+); font-style: (\w+);.*?base64,([A-Za-z0-9+/=]+)", html)
+    assert {(weight, style) for weight, style, _ in fonts} == {("normal", "normal"), ("bold", "normal"),
+                                                                ("normal", "italic"), ("bold", "italic")}
+    regular = TTFont(io.BytesIO(base64.b64decode(fonts[0][2])))
+    covered = set(map(chr, regular.getBestCmap()))
+    assert set(page.text.replace(" ", "")) <= covered | {"\u00ad"}
+    assert {"Δ", "Ω", "θ", "β", "æ", "ø", "å"} <= covered
+    assert len(regular.getGlyphOrder()) < 200  # of the full font's 1,900 or so
