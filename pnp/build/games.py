@@ -57,6 +57,16 @@ class LoadedGame:
             self._digests[relative] = file_digest(path) if path.is_file() else "absent"
         return self._digests[relative]
 
+    def components_digest(self) -> str:
+        """What a component's faces are read from besides the templates and its texts: components.yaml,
+        the item tables the sets read and the game's icons."""
+        if "components" not in self._digests:
+            icons = Path(self.game.folder) / "icons"
+            self._digests["components"] = key_of(self.digest("components.yaml"),
+                                                 [(str(p), file_digest(Path(p))) for p in self.game.table_files],
+                                                 folder_digest(icons) if icons.is_dir() else "absent")
+        return self._digests["components"]
+
     def folder_digest(self) -> str:
         """Every file of the game folder and of its templates: what a rulebook may read."""
         if "*" not in self._digests:

@@ -109,6 +109,7 @@ class SetContext:
     languages: tuple[str, ...] = ("en",)  # a table's text columns may be in these
     source_language: str = "en"
     table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
+    table_files: list = field(default_factory=list)  # every table file the sets read
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:

@@ -57,6 +57,7 @@ class Game:
     location: Location
     text_locations: dict[str, Location]  # where game.yaml writes the title and subtitle
     table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
+    table_files: tuple[Path, ...] = ()  # the item tables the sets read
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
@@ -84,7 +85,8 @@ def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
     problems.raise_if_any()
-    return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts, **info)
+    return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts,
+                table_files=tuple(dict.fromkeys(context.table_files)), **info)
 
 
 def _collect(read, problems: Problems, fallback):

@@ -76,6 +76,7 @@ def read_table_rows(node: Node, path: str, context, default_count: int) -> Table
     if found is None:
         fields.report(fields.values["table"], f"table file not found: {quote(name)}", "table")
         return rows
+    context.table_files.append(found)
     table = read_table(file, Path(context.game_folder), sheet, context.languages, context.problems,
                        fields.values["table"].location)
     if table is not None:

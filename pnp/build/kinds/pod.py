@@ -52,7 +52,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop.id),
-                     inputs=(loaded.digest("components.yaml"), loaded.templates_digest()))
+                     inputs=(loaded.components_digest(), loaded.templates_digest()))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:

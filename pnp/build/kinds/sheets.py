@@ -58,7 +58,7 @@ def _target(loaded: LoadedGame, component_set: ComponentSet, language: str | Non
     faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
     words = language or footer_language(loaded, options)
     keys = (*component_set.text_keys, *footer_keys(component_set))
-    inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+    inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, words))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
                   params=(component_set.id, language, paper, options.flip, tuple(options.back_offset_mm), words),
