@@ -22,7 +22,7 @@ from pnp.model.tables import write_cells
 
 def write_table_texts(game: Game, language: str, entries: Mapping[str, Entry]) -> dict[str, Entry]:
     """Write the table texts among entries into their tables; the entries, those marked as kept in a table."""
-    edits: dict[Path, dict[tuple[int, str], str]] = {}
+    edits: dict[tuple[Path, str | None], dict[tuple[int, str], str]] = {}
     result = dict(entries)
     for key, entry in entries.items():
         cells = game.table_texts.get(key)
@@ -31,8 +31,9 @@ def write_table_texts(game: Game, language: str, entries: Mapping[str, Entry]) -
         source_cell = cells.cells[game.source_language]
         attribute = key.rsplit(".", 1)[-1]
         cell = cells.cells.get(language)
-        edits.setdefault(Path(source_cell.path), {})[(source_cell.row, f"{attribute}.{language}")] = entry.text
+        table = (Path(source_cell.path), source_cell.sheet)
+        edits.setdefault(table, {})[(source_cell.row, f"{attribute}.{language}")] = entry.text
         result[key] = replace(entry, cell=cell or replace(source_cell, column=0))
-    for path, cell_edits in edits.items():
-        write_cells(path, Path(game.folder), cell_edits)
+    for (path, sheet), cell_edits in edits.items():
+        write_cells(path, Path(game.folder), cell_edits, sheet)
     return result

@@ -12,9 +12,10 @@ XLSX within MAX_XLSX_BYTES stored and MAX_XLSX_UNPACKED_BYTES unpacked, read by 
 in read-only mode, values only (a formula gives the value it was last saved with), with
 defusedxml guarding its XML; at most MAX_TABLE_ROWS rows and MAX_TABLE_COLUMNS columns,
 every cell within MAX_TEXT_CHARS. Problems name the file, row and column (and the cell,
-C5, of a spreadsheet). `write_cells` puts translated texts back into a CSV or TSV
-table, changing only the bytes of those cells (and adding a language's column if the
-table has none), so the designer's file stays as it was written.
+C5, of a spreadsheet). `write_cells` puts translated texts back into a table, changing
+only those cells (and adding a language's column if the table has none): in a CSV or
+TSV the bytes of those cells, in an XLSX its worksheet's XML (pnp.model.spreadsheet), so
+the designer's file stays as it was written.
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ class Cell:
         """How a spreadsheet names the cell: C5 (and its sheet, when the file has several)."""
         where = f"{column_letters(self.column)}{self.row}"
         return f"{where} of sheet {quote(self.sheet)}" if self.sheet else where
+
+
+def column_number(letters: str) -> int:
+    """1 for A, 27 for AA."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - 64
+    return number
 
 
 def column_letters(column: int) -> str:
@@ -349,14 +358,14 @@ def _fail(path: Path, row: int, column: int, message: str) -> ContentError:
 # --- writing texts back -------------------------------------------------------------
 
 
-def write_cells(path: Path, game_folder: Path, edits: dict[tuple[int, str], str]) -> None:
-    """Put texts into a CSV or TSV table: edits maps (row, column header) → text. Only those
-    cells change; a header the table lacks is added as a new last column."""
+def write_cells(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None = None) -> None:
+    """Put texts into a table: edits maps (row, column header) → text. Only those cells
+    change; a header the table lacks is added as a new last column."""
     from pnp.output.files import write_file
 
     if Path(path).suffix.lower() == ".xlsx":
-        raise ContentError([Problem(Location(str(path)), "", "pnp writes translations back into CSV and TSV tables only; "
-                                                             "save the spreadsheet as CSV UTF-8, or type them in")])
+        _write_spreadsheet(path, game_folder, edits, sheet)
+        return
     text = _decoded(path, read_content(path, game_folder, MAX_FILE_BYTES))
     delimiter = delimiter_of(text, Path(path).suffix.lower())
     rows = parse_delimited(text, delimiter, path)
@@ -369,6 +378,18 @@ def write_cells(path: Path, game_folder: Path, edits: dict[tuple[int, str], str]
     for number in sorted(per_row, reverse=True):  # from the end, so earlier spans stay where they are
         text = _edit_row(text, rows[number - 1], per_row[number], delimiter)
     write_file(game_folder, Path(path).relative_to(game_folder), text.encode("utf-8"))
+
+
+def _write_spreadsheet(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None) -> None:
+    from pnp.model.spreadsheet import write_xlsx_cells
+
+    _, grid = _xlsx_grid(path, game_folder, sheet)
+    header = [str(v).strip() for v in grid[0][1]] if grid else []
+    while header and not header[-1]:
+        header.pop()
+    header += sorted({name for _, name in edits if name not in header})
+    cells = {(row, header.index(name) + 1): text for (row, name), text in edits.items()}
+    write_xlsx_cells(path, game_folder, sheet, header, cells)
 
 
 def _edit_row(text: str, row: list[_Field], cells: dict[int, str], delimiter: str) -> str:

@@ -113,3 +113,61 @@ def test_a_plain_key_text_translation_is_accepted_and_stale_until_stamped(make_g
     folder = make_game({"text/da.yaml": "chip.name: Guld\n"})
     status = da_status(folder)
     assert [(i.key, i.note) for i in status.stale] == [("chip.name", NO_SOURCE)]
+
+
+def test_import_writes_into_a_spreadsheet_and_keeps_every_other_part(make_game, monkeypatch, tmp_path):
+    import io
+    import zipfile
+
+    import openpyxl
+    from openpyxl.styles import Font
+
+    book = openpyxl.Workbook()
+    deck = book.active
+    deck.title = "Deck"
+    for row in (["id", "count", "name.en", "name.da"], ["fox", 2, "Fox", "Ræv"], ["owl", 1, "Owl", None]):
+        deck.append(row)
+    deck["C3"].font = Font(bold=True)
+    book.create_sheet("Notes").append(["Keep this sheet as it is"])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
+    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
+    monkeypatch.chdir(folder.parent.parent)
+    run(folder, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
+    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', 'msgid "Owl"\nmsgstr "Ugle & <ven>"')
+    (tmp_path / "da.po").write_text(po)
+    result = run(folder, "translate", "import", "tiny", str(tmp_path / "da.po"))
+    assert result.exit_code == 0, result.output
+
+    before, after = zipfile.ZipFile(io.BytesIO(buffer.getvalue())), zipfile.ZipFile(folder / "cards.xlsx")
+    assert before.namelist() == after.namelist()
+    changed = [name for name in before.namelist() if before.read(name) != after.read(name)]
+    assert changed == ["xl/worksheets/sheet1.xml"]
+    read = openpyxl.load_workbook(folder / "cards.xlsx")
+    assert [[c.value for c in row] for row in read["Deck"].iter_rows()] == [
+        ["id", "count", "name.en", "name.da"], ["fox", 2, "Fox", "Ræv"], ["owl", 1, "Owl", "Ugle & <ven>"]]
+    assert read["Deck"]["C3"].font.bold and read["Notes"]["A1"].value == "Keep this sheet as it is"
+    assert da_status(folder).missing == ()
+
+
+def test_import_adds_a_languages_column_to_a_spreadsheet(make_game, monkeypatch, tmp_path):
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in (["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]):
+        book.active.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
+    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
+    monkeypatch.chdir(folder.parent.parent)
+    run(folder, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
+    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', 'msgid "Owl"\nmsgstr "Ugle"')
+    (tmp_path / "da.po").write_text(po)
+    assert run(folder, "translate", "import", "tiny", str(tmp_path / "da.po")).exit_code == 0
+    read = openpyxl.load_workbook(folder / "cards.xlsx", read_only=True)
+    assert [list(row) for row in read.active.iter_rows(values_only=True)] == [
+        ["id", "name.en", "name.da"], ["fox", "Fox", None], ["owl", "Owl", "Ugle"]]
