@@ -106,33 +106,26 @@ def lines(text: str, width: float, size: float, base: str, aspects: Aspects) -> 
 
 
 def _split_lines(all_runs: list[Run]) -> list[list[Run]]:
-    paragraphs: list[list[Run]] = [[]]
-    for run in all_runs:
-        if run.icon:
-            paragraphs[-1].append(run)
-            continue
-        parts = run.text.split("\n")
-        for index, part in enumerate(parts):
-            if index:
-                paragraphs.append([])
-            _add_text(paragraphs[-1], part, run.style)
-    return paragraphs
+    return _split(all_runs, "\n")
 
 
 def _words(paragraph: list[Run]) -> list[list[Run]]:
     """Words as runs (a word may change style midway, or be an icon with text glued to it)."""
-    words: list[list[Run]] = [[]]
-    for run in paragraph:
+    return [word for word in _split(paragraph, " +") if word]
+
+
+def _split(all_runs: list[Run], separator: str) -> list[list[Run]]:
+    """The runs cut into groups at each separator in their texts; an icon stays in its group."""
+    groups: list[list[Run]] = [[]]
+    for run in all_runs:
         if run.icon:
-            words[-1].append(run)
+            groups[-1].append(run)
             continue
-        pieces = re.split(r"( +)", run.text)
-        for piece in pieces:
-            if piece.startswith(" "):
-                words.append([])
-            elif piece:
-                words[-1].append(Run(piece, run.style))
-    return [word for word in words if word]
+        for index, part in enumerate(re.split(separator, run.text)):
+            if index:
+                groups.append([])
+            _add_text(groups[-1], part, run.style)
+    return groups
 
 
 def _wrap(paragraph: list[Run], width: float, size: float, base: str, aspects: Aspects) -> list[tuple[Line, float]]:

@@ -115,6 +115,32 @@ def test_a_plain_key_text_translation_is_accepted_and_stale_until_stamped(make_g
     assert [(i.key, i.note) for i in status.stale] == [("chip.name", NO_SOURCE)]
 
 
+def spreadsheet_game(make_game, rows: list[list], dress=lambda book: None) -> tuple[Path, bytes]:
+    """A game whose deck is cards.xlsx with rows on its first sheet (dress may add more)."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    dress(book)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
+    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
+    return folder, buffer.getvalue()
+
+
+def import_owl(folder: Path, translation: str, tmp_path: Path) -> None:
+    """Export a PO file, translate the owl's name in it, and import it."""
+    run(folder, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
+    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', f'msgid "Owl"\nmsgstr "{translation}"')
+    (tmp_path / "da.po").write_text(po)
+    result = run(folder, "translate", "import", "tiny", str(tmp_path / "da.po"))
+    assert result.exit_code == 0, result.output
+
+
 def test_import_writes_into_a_spreadsheet_and_keeps_every_other_part(make_game, monkeypatch, tmp_path):
     import io
     import zipfile
@@ -122,25 +148,18 @@ def test_import_writes_into_a_spreadsheet_and_keeps_every_other_part(make_game, 
     import openpyxl
     from openpyxl.styles import Font
 
-    book = openpyxl.Workbook()
-    deck = book.active
-    deck.title = "Deck"
-    for row in (["id", "count", "name.en", "name.da"], ["fox", 2, "Fox", "Ræv"], ["owl", 1, "Owl", None]):
-        deck.append(row)
-    deck["C3"].font = Font(bold=True)
-    book.create_sheet("Notes").append(["Keep this sheet as it is"])
-    buffer = io.BytesIO()
-    book.save(buffer)
-    folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
-    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
-    monkeypatch.chdir(folder.parent.parent)
-    run(folder, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
-    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', 'msgid "Owl"\nmsgstr "Ugle & <ven>"')
-    (tmp_path / "da.po").write_text(po)
-    result = run(folder, "translate", "import", "tiny", str(tmp_path / "da.po"))
-    assert result.exit_code == 0, result.output
+    def dress(book):
+        book.active.title = "Deck"
+        book.active["C3"].font = Font(bold=True)
+        book.create_sheet("Notes").append(["Keep this sheet as it is"])
 
-    before, after = zipfile.ZipFile(io.BytesIO(buffer.getvalue())), zipfile.ZipFile(folder / "cards.xlsx")
+    rows = [["id", "count", "name.en", "name.da"], ["fox", 2, "Fox", "Ræv"], ["owl", 1, "Owl", None]]
+    folder, original = spreadsheet_game(make_game, rows, dress)
+    monkeypatch.chdir(folder.parent.parent)
+    import_owl(folder, "Ugle & <ven>", tmp_path)
+    buffer = io.BytesIO(original)
+
+    before, after = zipfile.ZipFile(buffer), zipfile.ZipFile(folder / "cards.xlsx")
     assert before.namelist() == after.namelist()
     changed = [name for name in before.namelist() if before.read(name) != after.read(name)]
     assert changed == ["xl/worksheets/sheet1.xml"]
@@ -152,22 +171,11 @@ def test_import_writes_into_a_spreadsheet_and_keeps_every_other_part(make_game, 
 
 
 def test_import_adds_a_languages_column_to_a_spreadsheet(make_game, monkeypatch, tmp_path):
-    import io
-
     import openpyxl
 
-    book = openpyxl.Workbook()
-    for row in (["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]):
-        book.active.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
-    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
+    folder, _ = spreadsheet_game(make_game, [["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]])
     monkeypatch.chdir(folder.parent.parent)
-    run(folder, "translate", "export", "tiny", "-o", str(tmp_path / "da.po"))
-    po = (tmp_path / "da.po").read_text().replace('msgid "Owl"\nmsgstr ""', 'msgid "Owl"\nmsgstr "Ugle"')
-    (tmp_path / "da.po").write_text(po)
-    assert run(folder, "translate", "import", "tiny", str(tmp_path / "da.po")).exit_code == 0
+    import_owl(folder, "Ugle", tmp_path)
     read = openpyxl.load_workbook(folder / "cards.xlsx", read_only=True)
     assert [list(row) for row in read.active.iter_rows(values_only=True)] == [
         ["id", "name.en", "name.da"], ["fox", "Fox", None], ["owl", "Owl", "Ugle"]]
