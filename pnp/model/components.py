@@ -2,8 +2,9 @@
 
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
-of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand,
-or both; `count:` repeats an item. Faces may use `${attribute}` and `when:`.
+of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand or
+rows of tables (pnp.model.item_sources), or all of these; `count:` repeats an item.
+Faces may use `${attribute}`, `when:`, `repeat:` and the groups under `groups:`.
 Set and item ids become parts of file names, so they are checked as ids; an id made
 from an item's values is turned into one. A set's item count, copies and size are
 bounded (pnp.model.limits) before anything is expanded.

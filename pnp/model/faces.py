@@ -21,7 +21,7 @@ from typing import Any, Iterator, Union
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.expressions import VARIABLE, ExpressionError, interpolate
+from pnp.model.expressions import ExpressionError, interpolate
 from pnp.model.images import find_image
 from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_SET_ELEMENTS, MAX_SIDES
 from pnp.model.problems import Location, Problems, listing, quote

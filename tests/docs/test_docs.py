@@ -3,7 +3,6 @@ documented, and the tutorial's files and commands build the game it promises."""
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import io
 import os
