@@ -133,6 +133,8 @@ def svg_bytes_problem(data: bytes) -> str | None:
         return f"is not well-formed SVG: {quote(str(error))}"
     if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         return "is not an SVG image (its root element is not <svg>)"
+    if not _has_size(root):
+        return "has no size to draw at: give its <svg> a viewBox, or a width and height greater than zero"
     count = 0
     for element in root.iter():
         count += 1
@@ -142,6 +144,21 @@ def svg_bytes_problem(data: bytes) -> str | None:
         if problem:
             return problem
     return None
+
+
+_NUMBER = re.compile(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?)\s*(px|pt|mm|cm|in|pc)?\s*")
+
+
+def _has_size(root) -> bool:
+    """Whether the SVG says how large it is: a viewBox, or a width and a height, all positive and finite."""
+    box = root.get("viewBox", "").replace(",", " ").split()
+    try:
+        if len(box) == 4 and 0 < float(box[2]) < 1e9 and 0 < float(box[3]) < 1e9:
+            return True
+    except ValueError:
+        pass
+    sides = [_NUMBER.fullmatch(root.get(name, "")) for name in ("width", "height")]
+    return all(side is not None and 0 < float(side.group(1)) < 1e9 for side in sides)
 
 
 def _element_problem(element) -> str | None:
