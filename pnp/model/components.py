@@ -2,8 +2,9 @@
 
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
-of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand,
-or both; `count:` repeats an item. Faces may use `${attribute}` and `when:`.
+of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand or
+rows of tables (pnp.model.item_sources), or all of these; `count:` repeats an item.
+Faces may use `${attribute}`, `when:`, `repeat:` and the groups under `groups:`.
 Set and item ids become parts of file names, so they are checked as ids; an id made
 from an item's values is turned into one. A set's item count, copies and size are
 bounded (pnp.model.limits) before anything is expanded.
@@ -13,10 +14,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.model.faces import Face, FaceContext, read_face, substitute
+from pnp.model.faces import Budget, Face, FaceContext, read_face
+from pnp.model.groups import GroupBook, read_group_book
+from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows
 from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
@@ -77,6 +80,7 @@ def read_sets(node: Node, context: "SetContext") -> tuple[ComponentSet, ...]:
     """Every set under `sets:` in components.yaml, in the order written."""
     fields = Fields(node, "", context.problems)
     sets_node = fields.get("sets")
+    context.groups = read_group_book(fields.get("groups", default=None), context.templates, context.problems)
     fields.finish()
     if sets_node is None:
         return ()
@@ -101,6 +105,12 @@ class SetContext:
     game_folder: Any
     templates: Templates
     problems: Problems
+    groups: GroupBook | None = None
+    budget: Budget | None = None  # elements the set being read may still make
+    languages: tuple[str, ...] = ("en",)  # a table's text columns may be in these
+    source_language: str = "en"
+    table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
+    table_files: list = field(default_factory=list)  # every table file the sets read
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:
@@ -117,7 +127,9 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets = _item_values(fields, attributes, context.problems)
+    value_sets = _item_values(fields, attributes, context)
+    key_texts(set_id, value_sets, context.table_texts)
+    attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     fields.finish()
@@ -127,6 +139,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         return None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
+    context.budget = Budget()
     items = tuple(
         _make_item(path, item_id, values, count, front_node, back_node, size, context)
         for item_id, values, count in value_sets
@@ -196,19 +209,24 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems) -> list[tuple[str, dict, int]]:
-    """(id, attribute values, count) for every item: the product first, then the listed ones."""
+def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext) -> list[tuple[str, dict, int]]:
+    """(id, attribute values, count) for every item: the product first, then the listed ones and tables' rows."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
         return []
     items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
-    for item_path, item_node in fields.items("items", default=[]):
-        if len(items) >= MAX_ITEMS_PER_SET:
+    entries = list(item_nodes(fields))
+    tables = {id(node): read_table_rows(node, path, context, default_count) for path, node in entries if is_table(node)}
+    attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
+    for item_path, item_node in entries:
+        made = tables[id(item_node)].items if id(item_node) in tables else [
+            _listed_item(item_node, item_path, attributes, default_count, context.problems)]
+        if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
             return []
-        items.append(_listed_item(item_node, item_path, attributes, default_count, problems))
-    if not items:
+        items += made
+    if not items and all(rows.read for rows in tables.values()):
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count in items)
     if copies > MAX_COPIES_PER_SET:
@@ -280,6 +298,6 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
-    resolved = substitute(context.templates.resolve(node), values, path, context.problems)
-    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folder, context.problems)
-    return read_face(resolved, path, face_context)
+    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
+                               context.problems, context.groups, budget=context.budget or Budget())
+    return read_face(context.templates.resolve(node), path, face_context)

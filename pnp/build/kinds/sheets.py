@@ -58,7 +58,7 @@ def _target(loaded: LoadedGame, component_set: ComponentSet, language: str | Non
     faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
     words = language or footer_language(loaded, options)
     keys = (*component_set.text_keys, *footer_keys(component_set))
-    inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+    inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, words))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
                   params=(component_set.id, language, paper, options.flip, tuple(options.back_offset_mm), words),
@@ -86,7 +86,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     texts = Texts(loaded.catalogs, target.params[-1])
     component_set = next(s for s in loaded.game.sets if s.id == set_id)
     problems = Problems()
-    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language))
+    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language), icons=loaded.icons)
     _check_fit(component_set, paper, problems)
     for item in component_set.items:
         for face in (item.front, item.back):
@@ -96,7 +96,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     offset = (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1]))
     pdf = paint_set(component_set, painter, SheetOptions(PAPERS[paper], options.flip, offset),
                     sheet_footer(loaded, component_set, texts))
-    return Rendered({path: pdf for path in target.paths}, pdf)
+    return Rendered({path: pdf for path in target.paths}, pdf, warnings=list(painter.warnings))
 
 
 def sheet_footer(loaded: LoadedGame, component_set: ComponentSet, texts: Texts):
