@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: kit test system-test bench clean
+.PHONY: kit test system-test bench docs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ test: $(VENV)/.installed-test
 # never skip, when a program they need is missing.
 system-test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -m system
+
+# The pictures of docs/ from the examples on its pages (tests/docs checks they are current).
+docs: $(VENV)/.installed
+	$(BIN)/python docs/pictures.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/build_all.py

@@ -49,12 +49,15 @@ def game_folders(root: Path) -> list[Path]:
 
 
 def resolve_games(names: tuple[str, ...]) -> list[Path]:
-    """Game folders for names (a name under content/ or a path); all games for none."""
+    """Game folders for names (a name under content/ or a path to a game folder anywhere); for
+    none, every game under content/, else the game in the working folder or those in its folders."""
     root = content_root()
     if not names:
-        games = game_folders(root)
+        here = Path(".")
+        games = game_folders(root) or ([here] if is_game_folder(here) else game_folders(here))
         if not games:
-            raise GameNotFound(f"no games found under {root}/ (run pnp in a folder that has content/<game>/game.yaml)")
+            raise GameNotFound(f"no games found under {root}/ or here (run pnp in a folder that has "
+                               "content/<game>/game.yaml, name a game folder, or start one with pnp new GAME)")
         return games
     folders = []
     for name in names:
@@ -223,11 +226,11 @@ def build_options(out, jobs, force, paper, duplex, layout, back_offset, dpi, for
 
 def _check_shop_profile(shop: str, folders) -> None:
     """--shop names a profile in the templates of every game built."""
-    from pnp.model.folders import find_templates_folder
+    from pnp.model.folders import find_templates_folders
     from pnp.model.shops import shop_names
 
     for folder in folders:
-        known = shop_names(find_templates_folder(Path(folder)))
+        known = sorted({name for layer in find_templates_folders(Path(folder)) for name in shop_names(layer)})
         if shop not in known:
             raise click.BadParameter(f"no shop profile {quote(shop)} in templates/shops/ (there are: "
                                      f"{', '.join(known) or 'none'})", param_hint="'--shop'")
@@ -321,15 +324,32 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
+@click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
+@click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
+@click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
 @verbosity_options
-def check_command(games, quiet) -> None:
-    """Check GAMES' content without drawing anything (default: all games)."""
-    from pnp.build import load_games
+def check_command(games, paper, languages, strict, jobs, quiet) -> None:
+    """Check GAMES as a build would, writing nothing (default: all games).
 
-    loaded = load_games(resolve_games(games))
+    Every face, sheet, rulebook, booklet and the translation report are made in memory,
+    so a text too long for its box, a character no font has, a figure that does not fit
+    and (with --strict) a missing translation are found; only the PNG pages, which
+    rasterize the same PDFs, are left out.
+    """
+    from pnp.build import BuildOptions, check
+    from pnp.model import load_game
+
+    folders = resolve_games(games)
+    check_languages(languages, folders)
+    options = BuildOptions(jobs=jobs or 0, papers=paper, languages=languages, strict=strict)
+    with _Progress(quiet) as progress:
+        result = check(folders, options, progress=progress.step, on_plan=progress.start)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if not quiet:
-        for one in loaded:
-            game = one.game
+        for folder in folders:
+            game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
@@ -355,14 +375,33 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 
 
 @main.command("list")
-def list_command() -> None:
-    """List the games under content/ (read from game.yaml and components.yaml only)."""
+@click.argument("games", nargs=-1)
+def list_command(games) -> None:
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml."""
     from pnp.model import load_game
 
-    for folder in resolve_games(()):
+    for folder in resolve_games(games):
         game = load_game(folder)
         sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
         click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--title", default=None, help="The game's title (default: its name, capitalised).")
+def new_command(game, title) -> None:
+    """Start a new game GAME: a folder that builds at once in English and Danish.
+
+    GAME is a name (made under content/ when there is one, else here) or a path. The
+    folder holds a deck from a CSV table, tokens, a rulebook with a diagram and both
+    languages' texts, every file commented.
+    """
+    from pnp.new import new_game
+
+    is_name = "/" not in game and "\\" not in game
+    folder = content_root() / game if is_name and content_root().is_dir() else Path(game)
+    for line in new_game(folder, title):
+        click.echo(line, err=True)
 
 
 @main.command("calibrate")

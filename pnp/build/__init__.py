@@ -13,14 +13,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Iterable
 
+from dataclasses import replace
+
+from pnp.build.kinds import kinds_for
 from pnp.build.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions
-from pnp.build.runner import RunResult, TargetFailed, run
+from pnp.build.runner import RunResult, TargetFailed, dry_run, run
 
 BuildResult = RunResult
+RASTER_KINDS = ("png-page",)  # they rasterize PDFs already checked, and find no content problem
 Progress = Callable[[str], None]
 
 __all__ = ["FORMATS", "BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "LoadedGame",
-           "RunResult", "TargetFailed", "build", "build_diagrams", "calibrate", "load_games"]
+           "RunResult", "TargetFailed", "build", "check", "build_diagrams", "calibrate", "load_games"]
 
 
 def __getattr__(name: str):
@@ -36,6 +40,15 @@ def build(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
           on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
     """Component sheets (PDF, PNG) and rulebooks of every game folder."""
     return run("build", list(folders), options, progress, on_plan)
+
+
+def check(folders: Iterable[Path], options: BuildOptions, progress: Progress = lambda _: None,
+          on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
+    """Everything `build` renders, rendered and checked, with nothing written: component sheets
+    (their faces), rulebooks, booklets and the translation report; not the PNG pages, which
+    only rasterize the sheets' PDF."""
+    kinds = tuple(kind for kind in kinds_for("build") if kind not in RASTER_KINDS)
+    return dry_run("build", list(folders), replace(options, kinds=kinds), progress, on_plan)
 
 
 def build_diagrams(folders: Iterable[Path], options: DiagramOptions, progress: Progress = lambda _: None,

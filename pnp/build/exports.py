@@ -38,7 +38,7 @@ def stem(loaded: LoadedGame, *parts: str | None) -> str:
 def set_inputs(loaded: LoadedGame, component_set: ComponentSet, language: str | None) -> tuple[str, ...]:
     """What decides the pictures of a set's faces: the game, its components, templates, images and texts."""
     faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
-    return (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+    return (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
             loaded.images_digest(faces), loaded.texts_digest(component_set.text_keys, language or source(loaded)))
 
 
@@ -63,7 +63,7 @@ class FaceArt:
         language = language or source(loaded)
         self.problems = Problems()
         self.painter = FacePainter(Texts(loaded.catalogs, language), language, self.problems,
-                                   cache=loaded.face_cache(language))
+                                   cache=loaded.face_cache(language), icons=loaded.icons)
         self.component_set, self.bleed = component_set, bleed
 
     def __call__(self, face: Face) -> Drawing:

@@ -33,10 +33,20 @@ class LoadedGame:
     # Sheet layouts by paper and options: planned once, painted in every language.
     layouts: dict = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
+    _icons: object = None
 
     @property
     def id(self) -> str:
         return self.game.id
+
+    @property
+    def icons(self):
+        """The game's icons, looked up once per process."""
+        if self._icons is None:
+            from pnp.model.icons import IconBook
+
+            self._icons = IconBook(self.game.folder, self.game.templates_folders)
+        return self._icons
 
     def face_cache(self, language: str) -> dict:
         """Faces painted in a language, shared by every target this process renders."""
@@ -49,6 +59,16 @@ class LoadedGame:
             self._digests[relative] = file_digest(path) if path.is_file() else "absent"
         return self._digests[relative]
 
+    def components_digest(self) -> str:
+        """What a component's faces are read from besides the templates and its texts: components.yaml,
+        the item tables the sets read and the game's icons."""
+        if "components" not in self._digests:
+            icons = Path(self.game.folder) / "icons"
+            self._digests["components"] = key_of(self.digest("components.yaml"),
+                                                 [(str(p), file_digest(Path(p))) for p in self.game.table_files],
+                                                 folder_digest(icons) if icons.is_dir() else "absent")
+        return self._digests["components"]
+
     def folder_digest(self) -> str:
         """Every file of the game folder and of its templates: what a rulebook may read."""
         if "*" not in self._digests:
@@ -57,7 +77,7 @@ class LoadedGame:
 
     def templates_digest(self) -> str:
         if "templates/" not in self._digests:
-            self._digests["templates/"] = folder_digest(Path(self.game.templates_folder))
+            self._digests["templates/"] = key_of(*(folder_digest(Path(f)) for f in self.game.templates_folders))
         return self._digests["templates/"]
 
     def texts_digest(self, keys: Iterable[str], language: str) -> str:
@@ -70,7 +90,7 @@ class LoadedGame:
         return key_of(tuple(keys), texts)
 
     def images_digest(self, faces) -> str:
-        paths = sorted({str(e.path) for face in faces for e in face.elements if isinstance(e, Image)})
+        paths = sorted({str(e.path) for face in faces for e in face.walk() if isinstance(e, Image)})
         return key_of([(p, file_digest(Path(p))) for p in paths])
 
 

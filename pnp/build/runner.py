@@ -31,7 +31,7 @@ from pnp.build.kinds import kinds_for
 from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
 from pnp.build.options import RunOptions
 from pnp.build.target import Rendered, Target, TargetKind
-from pnp.model.folders import find_templates_folder
+from pnp.model.folders import find_templates_folders
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutsideRoot, inside, os_faults
 from pnp.output.transaction import Transaction
@@ -92,21 +92,36 @@ def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
         return work.commit()
 
 
+def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
+            progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
+    """Render every target of command that options.kinds selects, as a run would, and write nothing:
+    no manifest is read, nothing is up to date, nothing is staged. Problems raise as in a run;
+    the result holds the warnings."""
+    kinds = kinds_for(command)
+    units = [_unit(command, folder, options) for folder in folders]
+    work = _Run(kinds, units, options, None)
+    work.plan()
+    on_plan(len(work.wanted_stale))
+    work.render(progress)
+    work.result.warnings = sorted(set(work.result.warnings))
+    return work.result
+
+
 def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
     if folder is None:
         return Unit(command, None, key_of(code_digest(), command, options.key_fields(), options.kinds))
     folder = Path(folder)
     with os_faults(folder):
-        files = key_of(folder_digest(folder), folder_digest(find_templates_folder(folder)))
+        files = key_of(folder_digest(folder), *(folder_digest(layer) for layer in find_templates_folders(folder)))
     key = key_of(code_digest(), command, options.key_fields(), options.kinds, files)
     return Unit(f"{command}:{folder.resolve()}", folder, key)
 
 
 class _Run:
-    def __init__(self, kinds: dict[str, TargetKind], units: list[Unit], options: RunOptions, transaction: Transaction):
+    def __init__(self, kinds: dict[str, TargetKind], units: list[Unit], options: RunOptions, transaction: Transaction | None):
         self.kinds, self.units, self.options, self.tx = kinds, units, options, transaction
         self.out = Path(options.out)
-        self.manifest = Manifest.load(self.out)
+        self.manifest = Manifest.load(self.out) if transaction is not None else Manifest()
         self.selected = set(options.kinds or kinds)
         self.targets: dict[str, Target] = {}
         self.keys: dict[str, str] = {}
@@ -219,7 +234,10 @@ class _Run:
             self._failed(target, outcome)
         elif target.kind in self.selected:
             self.result.rendered += 1
-            self._stage(target, outcome.rendered)
+            if self.tx is None:
+                self.result.warnings += outcome.rendered.warnings
+            else:
+                self._stage(target, outcome.rendered)
 
     def _failed(self, target: Target, outcome: Outcome) -> None:
         game = self.games.get(target.unit)

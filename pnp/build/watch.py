@@ -19,7 +19,7 @@ import click
 
 from pnp.build.options import BuildOptions
 from pnp.build.runner import run
-from pnp.model.folders import find_templates_folder
+from pnp.model.folders import find_templates_folders
 
 FIRST = ("sheets", "png-page")
 
@@ -28,7 +28,7 @@ def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None]
     """Build folders now and again after every change, until stop_event is set (or Ctrl-C)."""
     import watchfiles
 
-    templates = {find_templates_folder(f) for f in folders}
+    templates = {layer for f in folders for layer in find_templates_folders(f)}
     started = False
     # The first (empty) batch comes once the watcher listens: build then, so that no save
     # made during the first build is missed.

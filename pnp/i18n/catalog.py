@@ -1,7 +1,9 @@
 """Catalog files (content/<game>/text/<lang>.yaml) → located entries, and lookups with fallback.
 
 The source language's file (English unless the game says otherwise) maps key → text.
-A translation file maps key → {text, source, source-text, fuzzy}: `source` is the
+A translation file maps key → {text, source, source-text, fuzzy} (or just key → text,
+taken as a translation not yet checked against its source: stale until `pnp translate
+stamp` records what it translates): `source` is the
 fingerprint of the source text it translates, `source-text` that text itself (kept so
 that, once the source changes, a translator can be shown what changed), and `fuzzy:
 true` marks a draft taken from a fuzzy PO message that nobody has confirmed yet.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
@@ -20,6 +22,7 @@ from pnp.model.game import GAME_FILES, SOURCE_LANGUAGE, Game
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node, load_yaml
+from pnp.model.tables import Cell, TextCells
 
 
 
@@ -36,6 +39,7 @@ class Entry:
     location: Location
     source_text: str | None = None  # the source text `source` fingerprints, when the catalog keeps it
     fuzzy: bool = False
+    cell: Cell | None = None  # where the text is kept when it is a table's (the catalog keeps the rest)
 
     def is_current(self, source_text: str) -> bool:
         """Whether this translation was confirmed against source_text, the source as it is now."""
@@ -53,6 +57,8 @@ class Catalog:
     language: str
     path: Path
     entries: dict[str, Entry]
+    # Of texts kept in tables: what the catalog file records beside them (source, source-text, fuzzy).
+    records: dict[str, Entry] = field(default_factory=dict)
 
     def get(self, key: str) -> Entry | None:
         return self.entries.get(key)
@@ -82,8 +88,13 @@ def catalog_path(game_folder: Path, language: str) -> Path:
     return Path(game_folder) / "text" / f"{language}.yaml"
 
 
-def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE_LANGUAGE) -> Catalog:
-    """One language's catalog; a missing file is an empty catalog (a folder or FIFO is an error)."""
+def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE_LANGUAGE,
+                 tables: dict[str, TextCells] | None = None) -> Catalog:
+    """One language's catalog; a missing file is an empty catalog (a folder or FIFO is an error).
+
+    For a text kept in a table (`tables`, by key) a translation catalog holds only its record
+    (source, source-text, fuzzy): the text itself is the table's.
+    """
     path = catalog_path(game_folder, language)
     if content_file(path, game_folder) is None:
         return Catalog(language, path, {})
@@ -91,14 +102,35 @@ def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE
     problems = Problems()
     if not node.is_map:
         raise ContentError([Problem(node.location, "", "expected a mapping of text keys to texts")])
-    read = _read_source_entry if language == source_language else _read_translation_entry
-    entries = {}
+    tables = tables or {}
+    entries, records = {}, {}
     for key, value in node.value.items():
+        if key in tables:
+            record = _table_record(key, value, tables[key], language, language == source_language, problems)
+            if record is not None:
+                records[key] = record
+            continue
+        read = _read_source_entry if language == source_language else _read_translation_entry
         entry = read(key, value, node.key_location(key), problems)
         if entry is not None:
             entries[key] = entry
     problems.raise_if_any()
-    return Catalog(language, path, entries)
+    return Catalog(language, path, entries, records)
+
+
+def _table_record(key: str, node: Node, cells: TextCells, language: str, is_source: bool, problems: Problems) -> Entry | None:
+    """What a translation catalog keeps beside a table's text: the source it translates."""
+    cell = cells.cells.get(language)
+    where = f"{Path(cell.path).name} {cell.name}" if cell else f"its table, in a column {key.rsplit('.', 1)[-1]}.{language}"
+    if is_source or not node.is_map or "text" in node.value:
+        problems.add(node.location, key, f"this text is kept in a table ({where}); "
+                                         + ("remove it here" if is_source else "here keep only its source and source-text"))
+        return None
+    fields = Fields(node, key, problems)
+    record = Entry(key, "", fields.text("source", default=None), node.location, fields.text("source-text", default=None),
+                   bool(fields.boolean("fuzzy", default=False)))
+    fields.finish()
+    return record
 
 
 def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) -> Entry | None:
@@ -109,7 +141,10 @@ def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) ->
 
 
 def _read_translation_entry(key: str, node: Node, where: Location, problems: Problems) -> Entry | None:
-    """A translation, located at its key: its fields follow on the lines below."""
+    """A translation, located at its key: its fields follow on the lines below. A plain
+    `key: text` is taken as a translation whose source is not recorded (stale until stamped)."""
+    if isinstance(node.value, str):
+        return Entry(key, node.value, None, node.location)
     fields = Fields(node, key, problems)
     text = fields.text("text")
     source = fields.text("source", default=None)
@@ -120,9 +155,11 @@ def _read_translation_entry(key: str, node: Node, where: Location, problems: Pro
 
 
 def load_game_catalogs(game: Game) -> Catalogs:
-    """Every catalog of a game, its source catalog holding game.yaml's title and subtitle too;
-    without source texts where the game uses texts, one clear problem instead of one per text."""
-    catalogs = load_catalogs(game.folder, game.languages, game.source_language)
+    """Every catalog of a game, its source catalog holding game.yaml's title and subtitle and the
+    texts of item tables too; without source texts where the game uses texts, one clear problem
+    instead of one per text."""
+    catalogs = load_catalogs(game.folder, game.languages, game.source_language, game.table_texts)
+    _add_table_texts(catalogs, game.table_texts)
     source = catalogs.source
     problems = Problems()
     for key, (text, location) in game.own_texts.items():
@@ -140,18 +177,32 @@ def load_game_catalogs(game: Game) -> Catalogs:
     return catalogs
 
 
+def _add_table_texts(catalogs: "Catalogs", tables: dict[str, TextCells]) -> None:
+    """Each table text as an entry of its language's catalog, with the record that catalog keeps."""
+    for language, catalog in list(catalogs.items()):
+        added = {}
+        for key, cells in tables.items():
+            if language not in cells.texts:
+                continue
+            record = catalog.records.get(key) or Entry(key, "", None, cells.cells[language].location)
+            added[key] = replace(record, text=cells.texts[language], location=cells.cells[language].location,
+                                 cell=cells.cells[language])
+        catalogs[language] = replace(catalog, entries={**catalog.entries, **added})
+
+
 def _uses_texts(game: Game) -> bool:
     documents = [name for name in GAME_FILES if name not in ("game.yaml", "components.yaml")]
     return any(s.text_keys for s in game.sets) or any(content_file(game.folder / name, game.folder) for name in documents)
 
 
-def load_catalogs(game_folder: Path, languages: Iterable[str], source_language: str = SOURCE_LANGUAGE) -> Catalogs:
+def load_catalogs(game_folder: Path, languages: Iterable[str], source_language: str = SOURCE_LANGUAGE,
+                  tables: dict[str, TextCells] | None = None) -> Catalogs:
     """Catalogs of every language, all problems of all files reported together."""
     problems = Problems()
     catalogs = {}
     for language in dict.fromkeys((source_language, *languages)):
         try:
-            catalogs[language] = load_catalog(game_folder, language, source_language)
+            catalogs[language] = load_catalog(game_folder, language, source_language, tables)
         except ContentError as error:
             problems.extend(error.problems)
     problems.raise_if_any()

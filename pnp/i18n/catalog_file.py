@@ -125,7 +125,8 @@ def _misread(output: str, path: Path, changes: Mapping[str, Entry]) -> set[str]:
 
 
 def _fields(entry: Entry) -> dict:
-    fields: dict = {"text": entry.text}
+    # A table's text stays in its table: the catalog records what it translates.
+    fields: dict = {"text": entry.text} if entry.cell is None else {}
     if entry.source is not None:
         fields["source"] = entry.source
     if entry.source_text is not None:

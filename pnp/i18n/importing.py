@@ -20,6 +20,7 @@ from pnp.i18n.catalog import Catalogs, Entry, catalog_path, fingerprint
 from pnp.i18n.catalog_file import update_catalog
 from pnp.i18n.po import PoEntry, header_fields, parse_po
 from pnp.i18n.start import catalog_header
+from pnp.i18n.table_texts import write_table_texts
 from pnp.model.game import Game
 from pnp.model.limits import MAX_TEXT_CHARS
 from pnp.model.problems import ContentError, Location, Problem, Problems, display_path, quote
@@ -195,7 +196,8 @@ def write_import(game: Game, catalogs: Catalogs, result: ImportResult) -> list[s
     shown = display_path(str(path))
     if not result.changes:
         return [f"nothing to change: {shown} is as it was"]
-    update_catalog(path, result.entries, list(catalogs.source.entries), header=catalog_header(game, result.language))
+    entries = write_table_texts(game, result.language, result.entries)
+    update_catalog(path, entries, list(catalogs.source.entries), header=catalog_header(game, result.language))
     counts = ", ".join(f"{result.counted(kind)} {kind}" for kind in (NEW, UPDATED, CONFIRMED, DRAFT) if result.counted(kind))
     texts = "text" if len(result.changes) == 1 else "texts"
     return [f"  {change.describe()}" for change in result.changes] + [f"{len(result.changes)} {texts} changed in {shown} ({counts})"]

@@ -114,12 +114,15 @@ def _sorted(issues: Iterable[KeyIssue]) -> tuple[KeyIssue, ...]:
     return tuple(sorted(issues, key=lambda issue: (issue.key, issue.location, issue.note)))
 
 
+NO_SOURCE = "no source recorded; once checked, pnp translate stamp records it"
+
+
 def stale_reason(entry: Entry, source_text: str) -> str | None:
     """Why a translation is stale, or None if it is current."""
     if entry.fuzzy:
         return "a draft from a fuzzy PO message, not confirmed"
     if entry.source is None:
-        return "no source recorded"
+        return NO_SOURCE
     return None if entry.is_current(source_text) else "source changed"
 
 

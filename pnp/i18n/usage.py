@@ -83,7 +83,7 @@ def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str
                                     "components list", component_set.location))
     for item in component_set.items:
         for side, face in (("front", item.front), ("back", item.back)):
-            for element in face.elements if face else ():
+            for element in face.walk() if face else ():
                 if isinstance(element, Text) and element.key:
                     note = f"{component_set.kind} face: {side} of the '{component_set.id}' set"
                     _add(uses, Use(element.key, note, element.location, element))

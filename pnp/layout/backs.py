@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Hashable
 
-from pnp.layout.geometry import Box
+from pnp.layout.geometry import Box, union_all
 from pnp.model import faces as model
+from pnp.model.affine import apply
 from pnp.model.units import mm
 
 # How far a back may land from its front on a home duplex printer (they misregister by 0.5–2 mm).
@@ -46,10 +47,22 @@ def element_bounds(element: model.Element) -> Box:
         half = element.style.width / 2
         return Box(element.x - half, element.y - half, element.cols * element.cell + 2 * half,
                    element.rows * element.cell + 2 * half)
+    if isinstance(element, model.Group):
+        return _group_bounds(element)
     if isinstance(element, model.Rect):
         half = element.style.width / 2
         return Box(element.x - half, element.y - half, element.w + 2 * half, element.h + 2 * half)
     return Box(element.x, element.y, element.w, element.h)  # text and images stay in their boxes
+
+
+def _group_bounds(group: model.Group) -> Box:
+    """The box around a group's elements carried through its map (a placed group, a turned element)."""
+    inner = [element_bounds(e) for e in group.elements]
+    if not inner:
+        x, y = apply(group.matrix, 0.0, 0.0)
+        return Box(x, y, 0.0, 0.0)
+    corners = [apply(group.matrix, x, y) for b in inner for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top))]
+    return union_all(Box(x, y, 0.0, 0.0) for x, y in corners)
 
 
 def _around(x: float, y: float, r: float) -> Box:

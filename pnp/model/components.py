@@ -2,10 +2,11 @@
 
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
-of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand,
-or both; `count:` repeats an item, and a listed item may have a `width:` and `height:` of
-its own (Folio's three piece sizes). Faces may use `${attribute}` and `when:`.
-A set's `sheet:` says how its sheets are laid out (pnp.model.sheets).
+of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand or
+rows of tables (pnp.model.item_sources), or all of these; `count:` repeats an item, and a
+listed item may have a `width:` and `height:` of its own (Folio's three piece sizes).
+Faces may use `${attribute}`, `when:`, `repeat:` and the groups under `groups:`. A set's
+`sheet:` says how its sheets are laid out (pnp.model.sheets).
 Set and item ids become parts of file names, so they are checked as ids; an id made
 from an item's values is turned into one. A set's item count, copies and size are
 bounded (pnp.model.limits) before anything is expanded.
@@ -15,10 +16,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.model.faces import Face, FaceContext, read_face, substitute
+from pnp.model.faces import Budget, Face, FaceContext, read_face
+from pnp.model.groups import GroupBook, read_group_book
+from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows
 from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
@@ -34,6 +37,7 @@ SHAPES = ("rect", "circle", "hexagon")
 BACKS = ("same", "none")
 # Keys of a listed item besides its attributes: they cannot name attributes.
 ITEM_KEYS = ("id", "count", "width", "height")
+Sized = tuple[float | None, float | None]  # an item's own width and height, where it gives them
 
 
 @dataclass(frozen=True)
@@ -91,6 +95,7 @@ def read_sets(node: Node, context: "SetContext") -> tuple[ComponentSet, ...]:
     """Every set under `sets:` in components.yaml, in the order written."""
     fields = Fields(node, "", context.problems)
     sets_node = fields.get("sets")
+    context.groups = read_group_book(fields.get("groups", default=None), context.templates, context.problems)
     fields.finish()
     if sets_node is None:
         return ()
@@ -115,6 +120,12 @@ class SetContext:
     game_folder: Any
     templates: Templates
     problems: Problems
+    groups: GroupBook | None = None
+    budget: Budget | None = None  # elements the set being read may still make
+    languages: tuple[str, ...] = ("en",)  # a table's text columns may be in these
+    source_language: str = "en"
+    table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
+    table_files: list = field(default_factory=list)  # every table file the sets read
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:
@@ -131,7 +142,9 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets = _item_values(fields, attributes, context.problems, kind)
+    value_sets, own_sizes = _item_values(fields, attributes, context, kind)
+    key_texts(set_id, value_sets, context.table_texts)
+    attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     sheet = read_set_sheet(fields, shape)
@@ -142,9 +155,10 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         return None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
+    context.budget = Budget()
     items = tuple(
         _make_item(path, item_id, values, count, front_node, back_node, _own_size(own, size, shape), context)
-        for item_id, values, count, own in value_sets
+        for (item_id, values, count), own in zip(value_sets, own_sizes)
     )
     if width is None or kind is None or shape is None:
         return None
@@ -155,7 +169,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
                         node.location, sheet)
 
 
-def _own_size(own: tuple[float | None, float | None], size: tuple[float, float], shape: str | None) -> tuple[float, float]:
+def _own_size(own: Sized, size: tuple[float, float], shape: str | None) -> tuple[float, float]:
     """An item's size: its own width and height where it gives them, else the set's."""
     width, height = own
     if width is None and height is None:
@@ -179,11 +193,11 @@ def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: 
     return True
 
 
-def _size_allowed(kind: str, width: float, height: float, fields: Fields, node: Node | None = None) -> bool:
-    """True if the size is within the bounds; else a problem at node (default: the set)."""
+def _size_allowed(kind: str, width: float, height: float, fields: Fields) -> bool:
+    """True if the size is within the bounds; else a problem at the set."""
     problem = size_problem(kind, width, height)
     if problem:
-        fields.report(node or fields.node, problem)
+        fields.report(fields.node, problem)
     return problem is None
 
 
@@ -229,29 +243,37 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-Sized = tuple[float | None, float | None]
-
-
-def _item_values(fields: Fields, attributes: tuple[str, ...], problems: Problems,
-                 kind: str | None) -> list[tuple[str, dict, int, Sized]]:
-    """(id, attribute values, count, own size) for every item: the product first, then the listed ones."""
+def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext,
+                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized]]:
+    """(id, attribute values, count) for every item, the product first, then the listed ones and
+    tables' rows; and beside them each item's own size (a listed item may give one)."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
-        return []
-    items: list[tuple[str | None, dict, int, Sized]] = [(None, values, default_count, (None, None)) for values in product]
-    for item_path, item_node in fields.items("items", default=[]):
-        if len(items) >= MAX_ITEMS_PER_SET:
+        return [], []
+    items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
+    sizes: list[Sized] = [(None, None)] * len(items)
+    entries = list(item_nodes(fields))
+    tables = {id(node): read_table_rows(node, path, context, default_count) for path, node in entries if is_table(node)}
+    attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
+    for item_path, item_node in entries:
+        if id(item_node) in tables:
+            made, own = tables[id(item_node)].items, [(None, None)] * len(tables[id(item_node)].items)
+        else:
+            *listed, size = _listed_item(item_node, item_path, attributes, default_count, context.problems, kind)
+            made, own = [tuple(listed)], [size]
+        if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
-            return []
-        items.append(_listed_item(item_node, item_path, attributes, default_count, problems, kind))
-    if not items:
+            return [], []
+        items += made
+        sizes += own
+    if not items and all(rows.read for rows in tables.values()):
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
-    copies = sum(count for _, _, count, _ in items)
+    copies = sum(count for _, _, count in items)
     if copies > MAX_COPIES_PER_SET:
         fields.report(fields.node, f"the set prints {copies} components, over the limit of {MAX_COPIES_PER_SET}")
-        return []
-    return _with_ids(items)
+        return [], []
+    return _with_ids(items), sizes
 
 
 def _product(fields: Fields) -> list[dict] | None:
@@ -296,17 +318,17 @@ def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_cou
     return (None if problem else item_id, values, count, size)
 
 
-def _with_ids(items: list[tuple[str | None, dict, int, Sized]]) -> list[tuple[str, dict, int, Sized]]:
+def _with_ids(items: list[tuple[str | None, dict, int]]) -> list[tuple[str, dict, int]]:
     """Ids made from values ('red-1-3') get '-2', '-3' when values repeat (Folio's pairs); given ids stay."""
     seen: dict[str, int] = {}
     result = []
-    for index, (item_id, values, count, size) in enumerate(items):
+    for index, (item_id, values, count) in enumerate(items):
         if item_id is None:
             # Room is kept for the '-N' that repeated values add.
             base = slug("-".join(str(v) for v in values.values()))[: MAX_ID_CHARS - 6].strip("-") or f"item{index + 1}"
             seen[base] = seen.get(base, 0) + 1
             item_id = base if seen[base] == 1 else f"{base}-{seen[base]}"
-        result.append((item_id, values, count, size))
+        result.append((item_id, values, count))
     return result
 
 
@@ -325,6 +347,6 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
-    resolved = substitute(context.templates.resolve(node), values, path, context.problems)
-    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folder, context.problems)
-    return read_face(resolved, path, face_context)
+    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
+                               context.problems, context.groups, budget=context.budget or Budget())
+    return read_face(context.templates.resolve(node), path, face_context)

@@ -7,7 +7,8 @@ is a list of steps, each a few moves in the engine's notation with its caption k
 and the claims its captions make. `cell:` fixes the size of one board cell (the scale)
 instead of fitting the picture to `width:`. Positions are board cells: `at: [2, 1]` is the
 centre of the cell in column 2, row 1 (counted from 0, rows downwards); fractions
-place things between cells. Unknown keys are problems, like everywhere else. Ids
+place things between cells. A piece or mark with `repeat:` is made once per value
+(pnp.model.repeat), its `${...}` filled in. Unknown keys are problems, like everywhere else. Ids
 become parts of file names and are checked as such; how many pictures, frames and
 moves a game has, and how far and how wide a diagram reaches, are bounded.
 """
@@ -20,10 +21,11 @@ from pathlib import Path
 
 from pnp.model.files import content_file
 from pnp.model.limits import (MAX_DIAGRAM_CELLS, MAX_FRAMES, MAX_GRID_CELLS, MAX_MOVES, MAX_NOTATION_CHARS,
-                              MAX_PICTURE_MM, MAX_PICTURES)
+                              MAX_PICTURE_MM, MAX_PICTURES, MAX_REPEAT)
 from pnp.model.names import id_problem, is_id
 from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.model.reader import Fields, join_key
+from pnp.model.repeat import repeat_values
 from pnp.model.source import Node, load_yaml
 from pnp.model.units import mm
 
@@ -239,11 +241,32 @@ def read_frame(node: Node, path: str, problems: Problems) -> FrameSpec:
 def _frame_from(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec:
     board_fields = fields.mapping("board", default=None)
     board = _board(board_fields) if board_fields is not None else None
-    pieces = tuple(p for p in (_piece(n, p, problems) for p, n in fields.items("pieces", default=[])) if p)
-    marks = tuple(m for m in (_mark(n, p, problems) for p, n in fields.items("marks", default=[])) if m)
+    pieces = tuple(p for p in (_piece(n, p, problems) for p, n in repeated(fields.items("pieces", default=[]), problems)) if p)
+    marks = tuple(m for m in (_mark(n, p, problems) for p, n in repeated(fields.items("marks", default=[]), problems)) if m)
+    if len(pieces) + len(marks) > MAX_REPEAT:
+        fields.report(node, f"{len(pieces) + len(marks)} pieces and marks in one frame are over the limit of {MAX_REPEAT}")
+        pieces, marks = (), ()
     label = fields.text("label", default=None)
     label_key = fields.text("label-key", default=None)
     return FrameSpec(board, pieces, marks, label, label_key, node.location)
+
+
+def repeated(entries, problems: Problems):
+    """(path, node) of each entry; an entry with `repeat:` once per copy, its ${...} filled in."""
+    from pnp.model.faces import substitute  # the same filling-in as on faces
+
+    made = 0
+    for path, node in entries:
+        if not (node.is_map and "repeat" in node.value):
+            made += 1
+            yield path, node
+            continue
+        body = Node({k: v for k, v in node.value.items() if k != "repeat"}, node.location, node.key_locations)
+        for values in repeat_values(node.value["repeat"], join_key(path, "repeat"), problems):
+            made += 1
+            if made > MAX_REPEAT + 1:
+                return  # the frame reports that it has too many
+            yield path, substitute(body, values, path, problems)
 
 
 def _board(fields: Fields) -> BoardSpec:

@@ -1,30 +1,37 @@
 """Face definitions in YAML → typed elements in points, face space (top-left origin, y down).
 
-A face is a background plus a list of elements (shapes, text, images, grids).
-Positions and sizes are lengths ('12mm') or percentages of the face ('50%': of the
-width for x and w, of the height for y and h, of the shorter side for r). Elements
-may carry `when: {attribute: value}` to appear only on some items of a set, and any
-string may use `${attribute}` to take an item's value.
+A face is a background plus a list of elements (shapes, text, images, grids, placed
+groups). Positions and sizes are lengths ('12mm') or percentages of the face ('50%': of
+the width for x and w, of the height for y and h, of the shorter side for r). Besides
+its kind, an element may carry `when: {attribute: value}` (only some items show it) and
+`repeat:` (copies of it, pnp.model.repeat); inside its kind, `rotate:` (degrees,
+clockwise as the face is seen) turns it about its own centre or about `about: [x, y]`.
+Any string may use `${attribute}` or a little arithmetic (pnp.model.expressions); it is
+filled in element by element, so a repeat's variables are known where they are used.
+A `use:` element places a named group (pnp.model.groups). Every element read is counted
+against the set's budget, so repeats and groups cannot multiply a face without bound.
 """
 
 from __future__ import annotations
 
-import functools
 import re
-import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Union
+from typing import Any, Iterator, Union
 
+from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.files import content_file
-from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_IMAGE_PIXELS, MAX_SIDES
-from pnp.model.problems import ContentError, Location, Problems, listing, quote
+from pnp.model.expressions import ExpressionError, interpolate
+from pnp.model.images import find_image
+from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_SET_ELEMENTS, MAX_SIDES
+from pnp.model.problems import Location, Problems, listing, quote
 from pnp.model.reader import UNRESOLVED, Fields, join_key
+from pnp.model.repeat import repeat_values
 from pnp.model.source import Node
 from pnp.model.units import bounded_length, parse_length
 
 FONTS = ("regular", "bold", "italic", "bolditalic")
+MODIFIERS = ("when", "repeat")
 _PERCENT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*%\s*")
 
 
@@ -56,22 +63,24 @@ class Rect:
 
 @dataclass(frozen=True)
 class Polygon:
+    """A regular polygon; with no rotation a vertex points right (a flat-topped hexagon)."""
+
     x: float
     y: float
     r: float
     sides: int
-    rotate: float
     style: Style
 
 
 @dataclass(frozen=True)
 class Star:
+    """A star; with no rotation its first point is straight up."""
+
     x: float
     y: float
     r: float
     inner: float
     points: int
-    rotate: float
     style: Style
 
 
@@ -87,7 +96,10 @@ class Line:
 
 @dataclass(frozen=True)
 class Text:
-    """Text in a box: a literal (`text`) or a translatable catalog key (`key`)."""
+    """Text in a box: a literal (`text`) or a translatable catalog key (`key`).
+
+    It may carry the catalog's markup (`*term*`, `**bold**`) and inline icons (`{icon:name}`).
+    """
 
     literal: str | None
     key: str | None
@@ -105,6 +117,8 @@ class Text:
 
 @dataclass(frozen=True)
 class Image:
+    """A PNG, JPEG or SVG file drawn into a box (an SVG as vectors)."""
+
     path: Path
     x: float
     y: float
@@ -124,7 +138,29 @@ class Grid:
     style: Style
 
 
-Element = Union[Circle, Rect, Polygon, Star, Line, Text, Image, Grid]
+@dataclass(frozen=True)
+class Group:
+    """Elements drawn through a map of the plane: a placed group, or one element rotated.
+
+    `matrix` maps the elements' own space (a group's box, y down) into the space around it.
+    """
+
+    elements: tuple["Element", ...]
+    matrix: Matrix
+    location: Location
+    name: str | None = None  # the group placed, None for a rotated element
+    size: tuple[float, float] = (0.0, 0.0)  # the group's own box, whose centre it turns about
+
+
+Element = Union[Circle, Rect, Polygon, Star, Line, Text, Image, Grid, Group]
+
+
+def walk(elements) -> Iterator[Element]:
+    """Every element, those inside groups included (the groups themselves too), in drawing order."""
+    for element in elements:
+        yield element
+        if isinstance(element, Group):
+            yield from walk(element.elements)
 
 
 @dataclass(frozen=True)
@@ -137,29 +173,54 @@ class Face:
     elements: tuple[Element, ...]
     location: Location
 
+    def walk(self) -> Iterator[Element]:
+        return walk(self.elements)
+
     @property
     def text_keys(self) -> tuple[str, ...]:
-        return tuple(e.key for e in self.elements if isinstance(e, Text) and e.key)
+        return tuple(dict.fromkeys(e.key for e in self.walk() if isinstance(e, Text) and e.key))
+
+
+class Budget:
+    """Elements a set may still read: repeats and groups spend it as they expand."""
+
+    def __init__(self):
+        self.left = MAX_SET_ELEMENTS
+        self.reported = False
+
+    def spend(self, count: int, node: Node, path: str, problems: Problems) -> bool:
+        self.left -= count
+        if self.left >= 0:
+            return True
+        if not self.reported:
+            problems.add(node.location, path, f"the set's faces make more than {MAX_SET_ELEMENTS} elements, over the "
+                                              "limit (a repeat or group makes too many copies)")
+            self.reported = True
+        return False
 
 
 @dataclass
 class FaceContext:
-    """What reading a face needs: its size, the palette, the item's values, the folders."""
+    """What reading a face needs: its size, the palette, the values ${...} may use, the folders,
+    the groups it may place, and the groups being placed around it (to refuse a loop)."""
 
     width: float
     height: float
     palette: dict[str, Colour]
     values: dict[str, Any]
     game_folder: Path
-    templates_folder: Path
+    templates_folders: tuple[Path, ...]
     problems: Problems = field(default_factory=Problems)
+    groups: Any = None  # pnp.model.groups.GroupBook
+    chain: tuple[str, ...] = ()
+    budget: Budget = field(default_factory=Budget)
 
-
-_VARIABLE = re.compile(r"\$\{([A-Za-z_][\w-]*)\}")
+    def with_values(self, values: dict[str, Any]) -> "FaceContext":
+        return replace(self, values=values)
 
 
 def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems) -> Node:
-    """node with every ${name} replaced by the item's value (a whole-string one keeps its type)."""
+    """node with every ${...} filled in from values (a whole-string one keeps the value's type)."""
     if node.is_map:
         substituted = {k: substitute(v, values, join_key(path, k), problems) for k, v in node.value.items()}
         return Node(substituted, node.location, node.key_locations)
@@ -167,46 +228,83 @@ def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems
         return Node([substitute(v, values, join_key(path, i), problems) for i, v in enumerate(node.value)], node.location)
     if not isinstance(node.value, str) or "${" not in node.value:
         return node
-    unknown = [name for name in _VARIABLE.findall(node.value) if name not in values]
-    if unknown:
-        known = listing(sorted(values)) or "none"
-        problems.add(node.location, path, f"unknown attribute '${{{unknown[0]}}}' (this set has: {known})")
+    try:
+        return Node(interpolate(node.value, values), node.location)
+    except ExpressionError as error:
+        problems.add(node.location, path, str(error))
         return Node(UNRESOLVED, node.location)
-    whole = _VARIABLE.fullmatch(node.value)
-    if whole:
-        return Node(values[whole.group(1)], node.location)
-    return Node(_VARIABLE.sub(lambda match: str(values[match.group(1)]), node.value), node.location)
 
 
 def read_face(node: Node, path: str, context: FaceContext) -> Face:
-    """A typed Face from its YAML mapping (already substituted with the item's values)."""
+    """A typed Face from its YAML mapping; ${...} are filled in from context.values as it is read."""
     fields = Fields(node, path, context.problems)
-    background = fields.colour("background", context.palette, default=None)
-    elements = []
-    for element_path, element_node in fields.items("elements", default=[]):
-        element = read_element(element_node, element_path, context)
-        if element is not None:
-            elements.append(element)
+    background_node = fields.get("background", default=None)
+    background = None
+    if background_node is not None:
+        filled = substitute(background_node, context.values, join_key(path, "background"), context.problems)
+        background = _colour_of(filled, join_key(path, "background"), context)
+    elements = read_elements(fields, "elements", context)
     fields.finish()
     return Face(context.width, context.height, background, tuple(elements), node.location)
 
 
-def read_element(node: Node, path: str, context: FaceContext) -> Element | None:
-    """One element, or None when its `when:` excludes this item or it is wrong."""
+def _colour_of(node: Node, path: str, context: FaceContext) -> Colour | None:
+    if node.value is UNRESOLVED:
+        return None
+    try:
+        return parse_colour(node.value, context.palette)
+    except ValueError as error:
+        context.problems.add(node.location, path, str(error))
+        return None
+
+
+def read_elements(fields: Fields, key: str, context: FaceContext) -> list[Element]:
+    """The elements listed under key (none if it is absent)."""
+    elements: list[Element] = []
+    for element_path, element_node in fields.items(key, default=[]):
+        elements += read_element(element_node, element_path, context)
+    return elements
+
+
+def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
+    """One element as written: none when `when:` excludes this item or it is wrong, several with `repeat:`."""
     if not node.is_map:
         context.problems.add(node.location, path, "expected an element such as '- circle: {r: 5mm}'")
-        return None
+        return []
     kinds = [k for k in node.value if k in _READERS]
-    others = [k for k in node.value if k not in _READERS and k != "when"]
+    others = [k for k in node.value if k not in _READERS and k not in MODIFIERS]
     if len(kinds) != 1 or others:
         expected = ", ".join(_READERS)
-        context.problems.add(node.location, path, f"expected exactly one element kind ({expected}) and optionally 'when', got {', '.join(node.value) or 'nothing'}")
+        context.problems.add(node.location, path, f"expected exactly one element kind ({expected}) and optionally "
+                                                  f"'when' and 'repeat', got {', '.join(node.value) or 'nothing'}")
+        return []
+    if "repeat" not in node.value:
+        element = _read_one(node, kinds[0], path, context)
+        return [element] if element is not None else []
+    repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems)
+    copies = repeat_values(repeat_node, join_key(path, "repeat"), context.problems)
+    if not context.budget.spend(len(copies), node, path, context.problems):
+        return []
+    made = []
+    for variables in copies:
+        element = _read_one(node, kinds[0], path, context.with_values({**context.values, **variables}))
+        made += [element] if element is not None else []
+    return made
+
+
+def _read_one(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
+    """The element with its ${...} filled in from context.values, if its `when:` holds."""
+    if "when" in node.value:
+        when = substitute(node.value["when"], context.values, join_key(path, "when"), context.problems)
+        if not _included(when, join_key(path, "when"), context):
+            return None
+    if not context.budget.spend(1, node, path, context.problems):
         return None
-    if "when" in node.value and not _included(node.value["when"], join_key(path, "when"), context):
-        return None
-    kind = kinds[0]
-    fields = Fields(node.value[kind], join_key(path, kind), context.problems)
+    body = substitute(node.value[kind], context.values, join_key(path, kind), context.problems)
+    fields = Fields(body, join_key(path, kind), context.problems)
     element = _READERS[kind](fields, context)
+    if element is not None:
+        element = _rotated(element, fields, context)
     fields.finish()
     return element
 
@@ -218,12 +316,57 @@ def _included(node: Node, path: str, context: FaceContext) -> bool:
     for name, wanted in node.value.items():
         if name not in context.values:
             known = listing(sorted(context.values)) or "none"
-            context.problems.add(wanted.location, join_key(path, name), f"unknown attribute {quote(name)} (this set has: {known})")
+            context.problems.add(wanted.location, join_key(path, name), f"unknown attribute {quote(name)} (known here: {known})")
             return False
         options = [w.value for w in wanted.value] if wanted.is_list else [wanted.value]
-        if context.values[name] not in options:
+        if _compared(context.values[name]) not in [_compared(o) for o in options]:
             return False
     return True
+
+
+def _compared(value: Any) -> Any:
+    """A value as `when:` compares it: a table text by its source text, a whole float as an int."""
+    if hasattr(value, "source"):
+        return value.source
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def _rotated(element: Element, fields: Fields, context: FaceContext) -> Element:
+    """The element turned by its `rotate:` about its centre or `about: [x, y]`."""
+    degrees = fields.number("rotate", default=0.0) or 0.0
+    about = _about(fields, context) if fields.has("about") else fields.get("about", default=None)
+    if degrees % 360 == 0:
+        return element
+    x, y = about if about is not None else centre(element)
+    return Group((element,), rotation_about(degrees, x, y), fields.node.location)
+
+
+def _about(fields: Fields, context: FaceContext) -> tuple[float, float] | None:
+    node = fields.get("about")
+    values = node.value if node.is_list else None
+    if values is None or len(values) != 2:
+        fields.report(node, f"expected a point [x, y] such as [50%, 50%], got {quote(node.plain())}", "about")
+        return None
+    try:
+        return (_length_or_percent(values[0].value, context.width), _length_or_percent(values[1].value, context.height))
+    except ValueError as error:
+        fields.report(node, str(error), "about")
+        return None
+
+
+def centre(element: Element) -> tuple[float, float]:
+    """The point an element turns about by default: its centre (a line's midpoint)."""
+    if isinstance(element, (Circle, Polygon, Star)):
+        return (element.x, element.y)
+    if isinstance(element, Line):
+        return ((element.x1 + element.x2) / 2, (element.y1 + element.y2) / 2)
+    if isinstance(element, Grid):
+        return (element.x + element.cols * element.cell / 2, element.y + element.rows * element.cell / 2)
+    if isinstance(element, Group):
+        return apply(element.matrix, element.size[0] / 2, element.size[1] / 2)
+    return (element.x + element.w / 2, element.y + element.h / 2)
 
 
 class _Geometry:
@@ -290,16 +433,14 @@ def _rect(fields: Fields, context: FaceContext) -> Rect:
 def _polygon(fields: Fields, context: FaceContext) -> Polygon:
     g = _Geometry(fields, context)
     sides = fields.integer("sides", default=6, minimum=3, maximum=MAX_SIDES)
-    rotate = fields.number("rotate", default=0.0)
-    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), sides or 6, rotate or 0.0, _style(fields, context, fill="black"))
+    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), sides or 6, _style(fields, context, fill="black"))
 
 
 def _star(fields: Fields, context: FaceContext) -> Star:
     g = _Geometry(fields, context)
     points = fields.integer("points", default=5, minimum=3, maximum=MAX_SIDES)
     inner = fields.number("inner", default=0.45, minimum=0.0, maximum=1.0)
-    rotate = fields.number("rotate", default=0.0)
-    return Star(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), inner or 0.45, points or 5, rotate or 0.0, _style(fields, context, fill="black"))
+    return Star(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
 
 
 def _line(fields: Fields, context: FaceContext, arrow: bool = False) -> Line:
@@ -315,9 +456,9 @@ def _arrow(fields: Fields, context: FaceContext) -> Line:
 
 def _text(fields: Fields, context: FaceContext) -> Text | None:
     g = _Geometry(fields, context)
-    literal = fields.text("text", default=None)
-    key = fields.text("key", default=None)
-    if (literal is None) == (key is None):
+    literal, key = _table_text(fields) or (fields.text("text", default=None), fields.text("key", default=None))
+    unresolved = any(fields.values[k].value is UNRESOLVED for k in ("text", "key") if k in fields.values)
+    if (literal is None) == (key is None) and not unresolved:
         fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), not both or neither")
     text = Text(
         literal, key,
@@ -332,62 +473,28 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
     return text if (literal is None) != (key is None) else None
 
 
+def _table_text(fields: Fields) -> tuple[None, str] | None:
+    """A text given as a table's translated column (`text: ${name}`): its catalog key."""
+    node = fields.values.get("text")
+    if node is None or not hasattr(node.value, "key"):
+        return None
+    fields.used.add("text")
+    if fields.has("key"):
+        fields.report(fields.values["key"], "give 'text' or 'key', not both", "key")
+    return None, node.value.key
+
+
 def _image(fields: Fields, context: FaceContext) -> Image | None:
     g = _Geometry(fields, context)
     file = fields.text("file")
     box = (g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"))
     if file is None:
         return None
-    path, problem = find_image(file, context.game_folder, context.templates_folder)
+    path, problem = find_image(file, context.game_folder, context.templates_folders)
     if problem:
         fields.report(fields.values["file"], problem, "file")
         return None
     return Image(path, *box, location=fields.node.location)
-
-
-def find_image(file: str, game_folder: Path, templates_folder: Path) -> tuple[Path | None, str | None]:
-    """The image file a face names, checked; or why it cannot be used."""
-    root, relative = (templates_folder, file[len("templates/"):]) if file.startswith("templates/") else (game_folder, file)
-    try:
-        path = content_file(Path(root) / relative, root)
-    except ContentError as error:
-        return None, f"image {quote(file)} {error.problems[0].message}"
-    if Path(relative).suffix.lower() not in (".png", ".jpg", ".jpeg"):
-        return None, f"expected a PNG or JPEG image, got {quote(file)}"
-    if path is None:
-        return None, f"image file not found: {quote(file)}"
-    stat = path.stat()
-    problem = image_problem(path, stat.st_size, stat.st_mtime_ns)
-    return (None, f"image {quote(file)} {problem}") if problem else (path, None)
-
-
-@functools.lru_cache(maxsize=64)
-def image_problem(path: Path, size: int = 0, mtime_ns: int = 0) -> str | None:
-    """Why Pillow cannot safely read the image (not an image, corrupt, a decompression bomb).
-
-    The image is decoded in full (within MAX_IMAGE_PIXELS): a PNG or JPEG whose data is
-    damaged can pass Pillow's verify() and fail only when it is drawn. The answer is
-    kept per file, size and time (they are only the cache's key), as every item of a
-    set names the same images.
-    """
-    from PIL import Image as PILImage  # here: `pnp list` reads components without Pillow
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            with PILImage.open(path) as image:
-                if image.format not in ("PNG", "JPEG"):
-                    return f"is {image.format}, expected PNG or JPEG"
-                if image.width * image.height > MAX_IMAGE_PIXELS:
-                    return f"is {image.width} × {image.height} pixels, over the limit of {MAX_IMAGE_PIXELS} pixels"
-                image.verify()
-            with PILImage.open(path) as image:
-                image.load()
-    except (PILImage.DecompressionBombError, PILImage.DecompressionBombWarning):
-        return f"is too large to decode safely (over the limit of {MAX_IMAGE_PIXELS} pixels)"
-    except (OSError, SyntaxError, ValueError, EOFError) as error:
-        return f"cannot be read as an image: {quote(str(error))}"
-    return None
 
 
 def _grid(fields: Fields, context: FaceContext) -> Grid:
@@ -417,4 +524,11 @@ _READERS = {
     "text": _text,
     "image": _image,
     "grid": _grid,
+    "use": lambda fields, context: _use(fields, context),
 }
+
+
+def _use(fields: Fields, context: FaceContext) -> Group | None:
+    from pnp.model.groups import read_use  # groups read faces' elements: imported when one is placed
+
+    return read_use(fields, context)

@@ -14,7 +14,7 @@ where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.model.colours import Colour, parse_colour
@@ -23,7 +23,7 @@ from pnp.model.files import content_file, describe_mode
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
-from pnp.model.folders import default_templates_folder, find_templates_folder  # noqa: F401  (used by callers)
+from pnp.model.folders import find_templates_folders
 from pnp.model.reader import Fields
 from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
@@ -41,7 +41,7 @@ GLOSSARY_SUFFIX = ".glossary.yaml"
 class Game:
     id: str
     folder: Path
-    templates_folder: Path
+    templates_folders: tuple[Path, ...]  # layers of templates, the game's own first (pnp.model.folders)
     title: str
     subtitle: str
     authors: tuple[str, ...]
@@ -57,6 +57,8 @@ class Game:
     sets: tuple[ComponentSet, ...]
     location: Location
     text_locations: dict[str, Location]  # where game.yaml writes the title and subtitle
+    table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
+    table_files: tuple[Path, ...] = ()  # the item tables the sets read
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
@@ -66,12 +68,12 @@ class Game:
     sheets: SheetChoices = SheetChoices()
 
 
-def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
+def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -> Game:
     """Read and check one game folder; raise ContentError listing every problem."""
     folder = Path(folder)
     if content_file(folder / "game.yaml", folder) is None:
         raise ContentError([Problem(Location(str(folder)), "", "not a game folder: it has no game.yaml")])
-    templates = Templates(templates_folder or find_templates_folder(folder))
+    templates = Templates(templates_folders or find_templates_folders(folder))
     problems = Problems()
     info = _read_info(folder, problems)
     _check_files(folder, info["languages"], problems)
@@ -79,12 +81,14 @@ def load_game(folder: Path, templates_folder: Path | None = None) -> Game:
     problems.raise_if_any()
     sets = ()
     components_path = folder / "components.yaml"
+    context = SetContext(info["palette"], folder, templates, problems, languages=info["languages"],
+                         source_language=info["source_language"])
     if content_file(components_path, folder):
-        context = SetContext(info["palette"], folder, templates, problems)
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
     problems.raise_if_any()
-    return Game(folder=folder, templates_folder=templates.folder, sets=sets, **info)
+    return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts,
+                table_files=tuple(dict.fromkeys(context.table_files)), **info)
 
 
 def game_languages(folder: Path) -> tuple[str, ...]:
@@ -178,12 +182,13 @@ def _game_id(fields: Fields, folder: Path) -> str:
             fields.report(fields.values["id"], problem, "id")
         return game_id if game_id and not problem else "game"
     fields.used.add("id")
-    problem = id_problem(folder.name, "a game id")
+    name = folder.name or folder.resolve().name  # `pnp build` run inside the game folder
+    problem = id_problem(name, "a game id")
     if problem:
         fields.report(fields.node, f"game.yaml has no 'id:', so the folder's name is the game's id, but {problem}; "
                                    "rename the folder or add an 'id:'", "id")
         return "game"
-    return folder.name
+    return name
 
 
 def _empty_info(folder: Path, path: Path) -> dict:

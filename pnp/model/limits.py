@@ -38,6 +38,19 @@ MAX_SIDES = 360  # sides of a polygon, points of a star
 MAX_DASHES = 16  # dash and gap lengths of one dash pattern
 MAX_TEMPLATE_CHAIN = 10  # templates extending templates
 MAX_GRID_CELLS = 10_000  # cells of a grid element or of a diagram board (100 × 100)
+MAX_REPEAT = 10_000  # copies one `repeat:` makes (all its variables' values multiplied)
+MAX_GROUP_DEPTH = 10  # groups placed inside groups placed inside groups …
+MAX_EXPRESSION_CHARS = 200  # one ${...} computation such as ${row * 5 + col + 1}
+
+# --- tables of items (CSV, TSV, XLSX) -------------------------------------------------
+MAX_TABLE_ROWS = 10_000  # rows of one table (as many as a set may have items)
+MAX_TABLE_COLUMNS = 200  # columns of one table
+MAX_XLSX_BYTES = 8 * 1024 * 1024  # one XLSX file as stored
+MAX_XLSX_UNPACKED_BYTES = 64 * 1024 * 1024  # everything inside it, unpacked (a zip bomb is refused unread)
+
+# --- vector art (SVG) -------------------------------------------------------------------
+MAX_SVG_BYTES = 1024 * 1024  # one SVG image or icon
+MAX_SVG_ELEMENTS = 20_000  # elements of one SVG
 
 # --- rulebook, diagrams, example plays ----------------------------------------------
 MAX_SECTIONS = 200  # sections of a rulebook

@@ -1,7 +1,8 @@
 """`extends:` — a YAML mapping built on a reusable template, overridden key by key.
 
-`extends: cards/poker` reads the mapping `poker` in `templates/cards.yaml`. Templates
-may extend other templates; mappings merge recursively, anything else is replaced.
+`extends: cards/poker` reads the mapping `poker` in `templates/cards.yaml`, from the first
+layer of templates that has it (the game's own, the project's, pnp's: pnp.model.folders).
+Templates may extend other templates; mappings merge recursively, anything else is replaced.
 Merged values keep their own locations, so an error points at the file it came from.
 """
 
@@ -29,10 +30,10 @@ def merge(base: Node, override: Node) -> Node:
 
 
 class Templates:
-    """Resolves `extends:` against one templates folder, caching the files it reads."""
+    """Resolves `extends:` against layers of templates folders, caching the files it reads."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, folders: tuple[Path, ...]):
+        self.folders = tuple(folders)
         self._files: dict[Path, Node] = {}
 
     def resolve(self, node: Node, chain: tuple[str, ...] = ()) -> Node:
@@ -53,16 +54,26 @@ class Templates:
         if len(chain) >= MAX_TEMPLATE_CHAIN:
             raise self._fail(reference, f"templates extend each other more than {MAX_TEMPLATE_CHAIN} deep, over the limit")
         file_name, key = name.split("/")
-        path = self.folder / f"{file_name}.yaml"
-        if content_file(path, self.folder) is None:
+        found_files, names = 0, set()
+        for folder in self.folders:
+            document = self._document(folder, file_name)
+            if document is None:
+                continue
+            found_files += 1
+            if document.is_map and key in document.value:
+                return document.value[key]
+            names |= set(document.value) if document.is_map else set()
+        if not found_files:
             raise self._fail(reference, f"no template file templates/{file_name}.yaml")
+        raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {listing(sorted(names)) or 'none'})")
+
+    def _document(self, folder: Path, file_name: str) -> Node | None:
+        path = Path(folder) / f"{file_name}.yaml"
+        if content_file(path, folder) is None:
+            return None
         if path not in self._files:
-            self._files[path] = load_yaml(path, self.folder)
-        document = self._files[path]
-        if not document.is_map or key not in document.value:
-            known = listing(sorted(document.value)) if document.is_map else "none"
-            raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {known})")
-        return document.value[key]
+            self._files[path] = load_yaml(path, folder)
+        return self._files[path]
 
     @staticmethod
     def _fail(node: Node, message: str) -> ContentError:

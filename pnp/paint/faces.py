@@ -14,14 +14,23 @@ from reportlab.graphics import shapes
 from reportlab.lib import colors
 
 from pnp.model import faces as model
+from pnp.model.affine import multiply
+from pnp.model.icons import IconBook
+from pnp.model.images import dpi_warning
 from pnp.model.problems import Problems, quote
 from pnp.model.units import to_mm
+from pnp.paint import richtext
 from pnp.paint.colours import to_reportlab
-from pnp.paint.fonts import font_name, missing_glyphs
-from pnp.paint.text import LEADING, fit
+from pnp.paint.fonts import font_name
+from pnp.paint.vector import aspect, placed
 
 CUT_GUIDE = colors.Color(0.45, 0.45, 0.45)
 Lookup = Callable[[str], str]
+
+
+def game_icons(game) -> IconBook:
+    """The icons a game's texts may show: its icons/ folder, then templates/icons/."""
+    return IconBook(game.folder, game.templates_folders)
 
 
 class FacePainter:
@@ -33,11 +42,15 @@ class FacePainter:
     `problems` and `lookup`, so checking, sheets and pictures all see them.
     """
 
-    def __init__(self, lookup: Lookup, language: str, problems: Problems, cache: dict | None = None):
+    def __init__(self, lookup: Lookup, language: str, problems: Problems, cache: dict | None = None,
+                 icons: IconBook | None = None):
         self.lookup = lookup
         self.language = language
         self.problems = problems
         self.cache = cache
+        self.icons = icons or IconBook(None)
+        self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
+        self._scale = 1.0  # how much the groups around the element being painted enlarge it
 
     def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
         if self.cache is None:
@@ -45,8 +58,9 @@ class FacePainter:
         key = (face, shape, bleed, cut_guide)
         if key not in self.cache:
             self.cache[key] = self._paint_alone(face, shape, bleed, cut_guide)
-        drawing, problems, keys = self.cache[key]
+        drawing, problems, keys, warnings = self.cache[key]
         self.problems.extend(list(problems))
+        self.warnings += [w for w in warnings if w not in self.warnings]
         for text_key in keys:
             try:
                 self.lookup(text_key)
@@ -63,8 +77,9 @@ class FacePainter:
             return self.lookup(key)
 
         problems = Problems()
-        drawing = FacePainter(recording, self.language, problems).paint(face, shape, bleed, cut_guide)
-        return drawing, tuple(problems.items), tuple(keys)
+        alone = FacePainter(recording, self.language, problems, icons=self.icons)
+        drawing = alone.paint(face, shape, bleed, cut_guide)
+        return drawing, tuple(problems.items), tuple(keys), tuple(alone.warnings)
 
     def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
         """The face as a Drawing of its bleed box; nothing of it inks outside that box.
@@ -101,11 +116,22 @@ class FacePainter:
 
     def _polygon(self, space, e: model.Polygon) -> None:
         x, y = space.point(e.x, e.y)
-        space.add(_styled(shapes.Polygon(regular_polygon(x, y, e.r, e.sides, e.rotate)), e.style))
+        space.add(_styled(shapes.Polygon(regular_polygon(x, y, e.r, e.sides, 0)), e.style))
 
     def _star(self, space, e: model.Star) -> None:
         x, y = space.point(e.x, e.y)
-        space.add(_styled(shapes.Polygon(star_points(x, y, e.r, e.r * e.inner, e.points, e.rotate)), e.style))
+        space.add(_styled(shapes.Polygon(star_points(x, y, e.r, e.r * e.inner, e.points, 0)), e.style))
+
+    def _group(self, space, e: model.Group) -> None:
+        """The elements through the group's map: face space conjugated into the Drawing's."""
+        group = shapes.Group()
+        group.transform = space.conjugate(e.matrix)
+        scale, self._scale = self._scale, self._scale * _enlargement(e.matrix)
+        inner = _FaceSpace(group, space.height, space.bleed)
+        for element in e.elements:
+            self.add(inner, element)
+        self._scale = scale
+        space.add(group)
 
     def _line(self, space, e: model.Line) -> None:
         x1, y1 = space.point(e.x1, e.y1)
@@ -130,21 +156,41 @@ class FacePainter:
 
     def _image(self, space, e: model.Image) -> None:
         x, y = space.point(e.x, e.y + e.h)
-        space.add(shapes.Image(x, y, e.w, e.h, str(e.path)))
+        space.add(placed(e.path, x, y, e.w, e.h))
+        warning = dpi_warning(e.path, e.w * self._scale, e.h * self._scale)
+        if warning and f"{e.location} image: {warning}" not in self.warnings:
+            self.warnings.append(f"{e.location} image: {warning}")
 
     def _text(self, space, e: model.Text) -> None:
         content = e.literal if e.literal is not None else self._lookup(e)
         if content is None:
             return
         self._check_glyphs(e, content)
-        lines, overflow = fit(content, e.w, e.h, e.size, e.font)
+        aspects = self.icon_aspects(e)
+        lines, overflow = richtext.fit(content, e.w, e.h, e.size, e.font, aspects)
         if overflow is not None:
             self._report_overflow(e, overflow)
-        for index, (x, y) in enumerate(_line_origins(e, len(lines))):
-            left, bottom = space.point(x, y)
-            string = shapes.String(left, bottom, lines[index], fontName=font_name(e.font), fontSize=e.size,
-                                   fillColor=to_reportlab(e.colour), textAnchor=_ANCHORS[e.align])
-            space.add(string)
+        colour = to_reportlab(e.colour)
+        for (line, width), (x, y) in zip(lines, _line_origins(e, len(lines))):
+            left, baseline = space.point(x - {"left": 0, "centre": width / 2, "right": width}[e.align], y)
+            for shape in richtext.line_shapes(line, left, baseline, e.size, colour, aspects, self._icon_shape):
+                space.add(shape)
+
+    def icon_aspects(self, e: model.Text):
+        """An icon's width over height by name; an icon that cannot be had is a problem, said once."""
+
+        def aspect_of(name: str) -> float | None:
+            path, problem = self.icons.find(name)
+            if problem:
+                self.problems.add(e.location, "text", problem)
+                return None
+            return aspect(path)
+
+        return aspect_of
+
+    def _icon_shape(self, name: str, x: float, baseline: float, w: float, h: float):
+        path, _ = self.icons.find(name)
+        return placed(path, x, baseline, w, h) if path is not None else None
 
     def _lookup(self, e: model.Text) -> str | None:
         try:
@@ -154,7 +200,7 @@ class FacePainter:
             return None
 
     def _check_glyphs(self, e: model.Text, content: str) -> None:
-        missing = missing_glyphs(content, e.font)
+        missing = richtext.missing(content, e.font)
         if missing:
             self.problems.add(e.location, "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
@@ -165,12 +211,15 @@ class FacePainter:
                           f"{to_mm(overflow.needed):.1f} mm of {direction}, the box has {to_mm(overflow.available):.1f} mm")
 
 
-_ANCHORS = {"left": "start", "centre": "middle", "right": "end"}
+def _enlargement(matrix) -> float:
+    """How much a map enlarges lengths (the geometric mean of its two axes)."""
+    a, b, c, d, _, _ = matrix
+    return abs(a * d - b * c) ** 0.5
 
 
 def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
-    """Baseline points (face space) of each line, per the box's alignment."""
-    leading = e.size * LEADING
+    """Baseline points (face space) of each line at the box's alignment edge (its centre for centred text)."""
+    leading = e.size * richtext.LEADING
     block = leading * (count - 1) + e.size
     top = {"top": e.y, "middle": e.y + (e.h - block) / 2, "bottom": e.y + e.h - block}[e.valign]
     x = {"left": e.x, "centre": e.x + e.w / 2, "right": e.x + e.w}[e.align]
@@ -204,6 +253,12 @@ class _FaceSpace:
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return (self.bleed + x, self.bleed + self.height - y)
+
+    def conjugate(self, matrix):
+        """A map of face space as the same map of the Drawing's space (y up, bleed around)."""
+        to_drawing = (1.0, 0.0, 0.0, -1.0, self.bleed, self.bleed + self.height)
+        to_face = (1.0, 0.0, 0.0, -1.0, -self.bleed, self.bleed + self.height)
+        return multiply(to_drawing, multiply(matrix, to_face))
 
     def add(self, shape) -> None:
         self.drawing.add(shape)

@@ -17,10 +17,12 @@ from pnp.i18n.markup import strip_markup
 from pnp.i18n.status import KeyIssue, LanguageStatus, translation_status
 from pnp.i18n.usage import Use, text_uses
 from pnp.model.game import Game
+from pnp.model.icons import IconBook
 from pnp.model.problems import Problems
 from pnp.model.units import to_mm
+from pnp.paint import richtext
 from pnp.paint.fonts import missing_glyphs
-from pnp.paint.text import fit
+from pnp.paint.vector import aspect
 
 # Rulebook text may be set upright, bold or italic (a term, the second voice of the bilingual edition).
 RULEBOOK_STYLES = ("regular", "bold", "italic")
@@ -34,16 +36,18 @@ def game_statuses(game: Game, catalogs: Catalogs, languages: Sequence[str] | Non
     where = {key: found[0].location for key, found in uses.items() if found}
     glossaries = glossaries_of(game, catalogs)
     wanted = [lang for lang in (catalogs.source_language, *catalogs.translations) if languages is None or lang in languages]
-    return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses, used_only)
-                 for lang in wanted)
+    icons = IconBook(game.folder, game.templates_folders)
+    return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses,
+                           used_only, icons) for lang in wanted)
 
 
-def _complete(status: LanguageStatus, catalogs: Catalogs, uses: Mapping[str, Sequence[Use]], used_only: bool) -> LanguageStatus:
-    status = status.with_findings(print_findings(catalogs, status.language, uses))
+def _complete(status: LanguageStatus, catalogs: Catalogs, uses: Mapping[str, Sequence[Use]], used_only: bool,
+              icons: IconBook) -> LanguageStatus:
+    status = status.with_findings(print_findings(catalogs, status.language, uses, icons))
     return status.of_keys(set(uses)) if used_only else status
 
 
-def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequence[Use]]) -> list[KeyIssue]:
+def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequence[Use]], icons: IconBook) -> list[KeyIssue]:
     """The glyphs missing and the boxes overflowing in a language's own texts."""
     catalog = catalogs.get(language)
     if catalog is None:
@@ -51,26 +55,34 @@ def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequenc
     findings = []
     for key, entry in catalog.entries.items():
         for use in uses.get(key, ()) if key in catalogs.source.entries else ():
-            findings += [KeyIssue(key, entry.location, note) for note in _use_findings(entry.text, use)]
+            findings += [KeyIssue(key, entry.location, note) for note in _use_findings(entry.text, use, icons)]
     return list(dict.fromkeys(findings))
 
 
-def _use_findings(text: str, use: Use) -> list[str]:
+def _use_findings(text: str, use: Use, icons: IconBook) -> list[str]:
     element = use.element
     if element is None:
         plain = strip_markup(text)
         return [f"has {' '.join(chars)}, which the {style} font cannot draw" for style in RULEBOOK_STYLES
                 if (chars := missing_glyphs(plain, style, fallback=True))]
     findings = []
-    chars = missing_glyphs(text, element.font)
+    chars = richtext.missing(text, element.font)
     if chars:
         findings.append(f"has {' '.join(chars)}, which the {element.font} font cannot draw ({use.note})")
-    _, overflow = fit(text, element.w, element.h, element.size, element.font)
+    _, overflow = richtext.fit(text, element.w, element.h, element.size, element.font, _aspects(icons))
     if overflow is not None:
         direction = "width" if overflow.dimension == "wide" else "height"
         findings.append(f"does not fit its box ({use.note}): needs {to_mm(overflow.needed):.1f} mm of {direction}, "
                         f"the box has {to_mm(overflow.available):.1f} mm")
     return findings
+
+
+def _aspects(icons: IconBook):
+    def aspect_of(name: str) -> float | None:
+        path, _ = icons.find(name)
+        return aspect(path) if path is not None else None  # an icon that cannot be had is the build's to report
+
+    return aspect_of
 
 
 def glossaries_of(game: Game, catalogs: Catalogs) -> dict[str, Glossary]:

@@ -1,21 +1,10 @@
-"""Words → lines that fit a width, and the check that they fit a box (never shrunk or clipped)."""
+"""Plain words → lines that fit a width (diagram labels and captions; face text is pnp.paint.richtext)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from pnp.paint.fonts import text_width
 
 LEADING = 1.2
-
-
-@dataclass(frozen=True)
-class Overflow:
-    """Why a text does not fit: a word wider than the box, or lines taller than it."""
-
-    needed: float
-    available: float
-    dimension: str
 
 
 def wrap(text: str, width: float, size: float, style: str) -> list[str]:
@@ -40,16 +29,3 @@ def _wrap_paragraph(paragraph: str, width: float, size: float, style: str) -> li
             line_width = candidate
     lines.append((" ".join(words), line_width))
     return lines
-
-
-def fit(text: str, width: float, height: float, size: float, style: str) -> tuple[list[str], Overflow | None]:
-    """The wrapped lines and, if they do not fit width × height, by how much."""
-    measured = [pair for paragraph in text.split("\n") for pair in _wrap_paragraph(paragraph, width, size, style)]
-    lines = [line for line, _ in measured]
-    widest = max((line_width for _, line_width in measured), default=0.0)
-    if widest > width + 0.01:
-        return lines, Overflow(widest, width, "wide")
-    tall = size * LEADING * (len(lines) - 1) + size
-    if tall > height + 0.01:
-        return lines, Overflow(tall, height, "tall")
-    return lines, None

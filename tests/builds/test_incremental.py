@@ -128,3 +128,19 @@ def test_a_partial_run_removes_nothing_and_the_next_full_build_completes_it(two_
     clean = tmp_path / "clean"
     build([folder], BuildOptions(out=clean, **both))
     assert digests(out) == digests(clean)
+
+
+def test_a_changed_table_cell_or_icon_remakes_the_sheet_that_shows_it(make_game, tmp_path):
+    components = ("sets:\n  deck:\n    kind: token\n    width: 20mm\n    items: cards.csv\n    front:\n      elements:\n"
+                  '        - text: {text: "${cost} {icon:coin}", size: 8pt}\n')
+    folder, out = make_game({"components.yaml": components}), tmp_path / "out"
+    (folder / "cards.csv").write_text("id,cost\nfox,1\n")
+    (folder / "icons").mkdir()
+    coin = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="{}"/></svg>'
+    (folder / "icons" / "coin.svg").write_text(coin.format("#ff0000"))
+    options = dict(papers=("a4",), formats=("pdf",), jobs=1)
+    build([folder], BuildOptions(out=out, **options))
+    (folder / "cards.csv").write_text("id,cost\nfox,2\n")
+    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-sheets-a4.pdf"]
+    (folder / "icons" / "coin.svg").write_text(coin.format("#0000ff"))
+    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-sheets-a4.pdf"]

@@ -67,7 +67,7 @@ Mutation = Callable[[Site], None]
 # Each takes the GAME arguments (the translate commands take exactly one).
 COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
     "build": lambda games: ["build", *games, "--out", "out", "--format", "pdf", "--paper", "a4", "-q"],
-    "check": lambda games: ["check", *games],
+    "check": lambda games: ["check", *games, "--paper", "a4", "-q"],
     "diagrams": lambda games: ["diagrams", *games, "--out", "out", "--format", "svg", "-q"],
     "import": lambda games: ["translate", "import", *games, "da.po"],
     "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
@@ -294,6 +294,27 @@ def many_elements(items: int, elements: int) -> str:
     values = "[" + ", ".join(map(str, range(side))) + "]"
     circles = "[" + ", ".join(["{circle: {}}"] * elements) + "]"
     return f"sets:\n  many:\n    kind: token\n    width: 10mm\n    product: {{a: {values}, b: {values}}}\n    front: {{elements: {circles}}}\n"
+
+
+def xlsx_bomb() -> bytes:
+    """An XLSX-named zip of a few kilobytes that unpacks past MAX_XLSX_UNPACKED_BYTES."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (limits.MAX_XLSX_UNPACKED_BYTES + 1))
+    return buffer.getvalue()
+
+
+def svg(body: str, head: str = "") -> str:
+    return f'{head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{body}</svg>\n'
+
+
+BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
+                  + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for n, p in zip("bcdefghij", "abcdefghi")) + "]>")
+# Items from a table instead of the list, for the table rows.
+TABLE_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.csv")
 
 
 def diagrams_named(count: int) -> str:
@@ -537,10 +558,64 @@ CASES: list[Case] = [
     Case("unknown-template", edit("components.yaml", "cards/mini-euro", "cards/jumbo"), "components.yaml:19", "has no template 'jumbo'"),
     Case("not-utf8-yaml", write_bytes("game.yaml", b"title: \xff\xfe\n"), "game.yaml:1", "not UTF-8"),
     Case("text-does-not-fit", edit("text/en.yaml", "chip.name: Chip", "chip.name: Averyveryverylongunbreakablename"),
-         "components.yaml:16", "does not fit its box", ("build",)),
+         "components.yaml:16", "does not fit its box", ("build", "check")),
     Case("po-wrong-language", edit("work:da.po", "Language: da", "Language: sv"), "work:da.po", "for language 'sv'", ("import",)),
     Case("po-of-another-game", edit("work:da.po", "X-Pnp-Game: tiny", "X-Pnp-Game: folio"), "work:da.po",
          "for the game 'folio', not 'tiny'", ("import",)),
     Case("po-unknown-key", edit("work:da.po", 'msgctxt "chip.name"', 'msgctxt "chip.nmae"'), "work:da.po", "unknown text key",
          ("import",)),
+
+    # --- authoring: tables, SVG, repeat, groups, ${...}, icons (issue 12) ---------------
+    Case("csv-count-not-a-number", both(TABLE_ITEMS, write("cards.csv", "id,count\nplain,lots\n")), "cards.csv:2:2",
+         "cell B2: expected a whole number of copies", EVERY),
+    Case("csv-quote-never-closed", both(TABLE_ITEMS, write("cards.csv", 'id,name\nplain,"open\n')), "cards.csv:2:2",
+         "a quoted value is never closed"),
+    Case("csv-not-utf8", both(TABLE_ITEMS, write_bytes("cards.csv", b"id,name\nplain,R\xe6v\n")), "cards.csv:2:1",
+         "save it as CSV UTF-8"),
+    Case("csv-language-the-game-lacks", both(TABLE_ITEMS, write("cards.csv", "id,name.en,name.sv\nplain,A,B\n")),
+         "cards.csv:1:3", "'sv' is not one of the game's languages"),
+    Case("csv-links-outside", both(TABLE_ITEMS, write("work:../outside.csv", "id\nplain\n"), link("cards.csv", "work:../outside.csv")),
+         "cards.csv", "leads outside"),
+    Case("csv-over-rows", both(TABLE_ITEMS, write("cards.csv", "id\n" + "x\n" * (L.MAX_TABLE_ROWS + 1))),
+         f"cards.csv:{L.MAX_TABLE_ROWS + 2}:1", f"more than {L.MAX_TABLE_ROWS} rows"),
+    Case("xlsx-zip-bomb", both(edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx"),
+                               write_bytes("cards.xlsx", xlsx_bomb)),
+         "cards.xlsx", f"over the limit of {L.MAX_XLSX_UNPACKED_BYTES} bytes", subprocess=True),
+    Case("xlsx-not-a-spreadsheet", both(edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx"),
+                                        write("cards.xlsx", "id\nplain\n")),
+         "cards.xlsx", "cannot be read as an XLSX spreadsheet"),
+    Case("svg-external-reference", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                                        write("art/mark.svg", svg('<use xlink:href="/etc/passwd#x"/>'))),
+         "components.yaml:24", "refers to '/etc/passwd#x' outside itself", secret="root:"),
+    Case("svg-image-from-the-web", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                                        write("art/mark.svg", svg('<rect fill="url(http://example.org/x.svg#p)" width="1" height="1"/>'))),
+         "components.yaml:24", "outside itself"),
+    Case("svg-script", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                            write("art/mark.svg", svg("<script>alert(1)</script>"))),
+         "components.yaml:24", "has a script (<script>)"),
+    Case("svg-event-handler", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                                   write("art/mark.svg", svg('<rect onload="alert(1)" width="1" height="1"/>'))),
+         "components.yaml:24", "has an event handler"),
+    Case("svg-billion-laughs", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                                    write("art/mark.svg", svg("<text>&j;</text>", BILLION_LAUGHS))),
+         "components.yaml:24", "has a DOCTYPE or entities", subprocess=True),
+    Case("svg-without-a-size", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                                    write("art/mark.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="1e999"/>')),
+         "components.yaml:24", "has no size to draw at"),
+    Case("svg-over-size", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+                               write("art/mark.svg", svg("<!--" + "x" * L.MAX_SVG_BYTES + "-->"))),
+         "components.yaml:24", f"over the limit of {L.MAX_SVG_BYTES} bytes"),
+    Case("repeat-of-a-billion", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
+                                     "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}\n          repeat: {n: {from: 1, to: 1000000000}}"),
+         "components.yaml:26", f"repeat makes 1000000000 copies, over the limit of {L.MAX_REPEAT}", subprocess=True),
+    Case("diagram-repeat-of-a-billion", edit("diagrams.yaml", "      - {set: chips, item: gold, at: [1, 1]}",
+                                             "      - {set: chips, item: gold, at: [1, 1], repeat: {n: {from: 1, to: 1000000000}}}"),
+         "diagrams.yaml:5", f"over the limit of {L.MAX_REPEAT}", BEYOND_COMPONENTS),
+    Case("group-includes-itself", both(edit("components.yaml", "sets:\n", "groups:\n  loop:\n    elements: [{use: {group: loop}}]\nsets:\n"),
+                                       edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- use: {group: loop}")),
+         "components.yaml:4", "group 'loop' places itself: loop → loop"),
+    Case("expression-calls-python", edit("components.yaml", "sides: 6", "sides: \"${__import__('os').system('touch x')}\""),
+         "components.yaml:25", "only numbers, names"),
+    Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
+         "no icon 'nope'", ("build", "check")),
 ]

@@ -5,7 +5,7 @@ from pathlib import Path
 from tiny_game import ENGLISH, USED, line_of
 
 from pnp.i18n.catalog import Catalogs, fingerprint, load_catalogs
-from pnp.i18n.status import KeyIssue, game_status, translation_status, format_status
+from pnp.i18n.status import NO_SOURCE, KeyIssue, game_status, translation_status, format_status
 from pnp.model.problems import Location
 
 
@@ -22,7 +22,7 @@ def test_translation_status_lists_exactly_what_danish_needs(game: Path):
 
     assert status.missing == (KeyIssue("rules.pass", Location(en_file, line_of(game / "text/en.yaml", "rules.pass"), 13)),)
     assert [(i.key, i.location.file, i.note) for i in status.stale] == [
-        ("component.board.name", da_file, "no source recorded"),
+        ("component.board.name", da_file, NO_SOURCE),
         ("rules.take", da_file, "source changed"),
     ]
     assert keys(status.unused) == ["rules.gone", "rules.old"]
@@ -95,7 +95,7 @@ def test_format_status_counts_then_lists_keys_with_file_and_line(game: Path):
         "da missing:\n"
         f"  content/tiny/text/en.yaml:{line_of(en, 'rules.pass')}: rules.pass\n"
         "da stale:\n"
-        f"  content/tiny/text/da.yaml:{line_of(da, 'component.board.name')}: component.board.name (no source recorded)\n"
+        f"  content/tiny/text/da.yaml:{line_of(da, 'component.board.name')}: component.board.name ({NO_SOURCE})\n"
         f"  content/tiny/text/da.yaml:{line_of(da, 'rules.take')}: rules.take (source changed)\n"
         "da unused:\n"
         f"  content/tiny/text/da.yaml:{line_of(da, 'rules.gone')}: rules.gone (not in text/en.yaml)\n"

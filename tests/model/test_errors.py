@@ -113,7 +113,7 @@ def test_unknown_attribute_in_substitution(make_game):
             front: {background: "${color}"}
         """})
     [message] = problems_of(folder)
-    assert "unknown attribute '${color}' (this set has: colour)" in message
+    assert "unknown attribute '${color}' (known here: colour)" in message
 
 
 def test_missing_image(make_game):
@@ -147,9 +147,9 @@ def test_image_outside_the_game_folder_is_refused(make_game):
 
 
 def test_decompression_bomb_is_refused(make_game, monkeypatch):
-    import pnp.model.faces as faces
+    import pnp.model.images as images
 
-    monkeypatch.setattr(faces, "MAX_IMAGE_PIXELS", 100)
+    monkeypatch.setattr(images, "MAX_IMAGE_PIXELS", 100)
     folder = make_game({"components.yaml": """\
         sets:
           chips:

@@ -24,9 +24,11 @@ NAME = "pod"
 
 
 def shop_of(loaded: LoadedGame, options: BuildOptions) -> ShopProfile:
-    from pnp.model.shops import load_shop
+    from pnp.model.folders import layer_with
+    from pnp.model.shops import SHOPS_FOLDER, load_shop
 
-    return load_shop(loaded.game.templates_folder, options.shop)
+    layers = loaded.game.templates_folders
+    return load_shop(layer_with(layers, f"{SHOPS_FOLDER}/{options.shop}.yaml"), options.shop)
 
 
 def folder(loaded: LoadedGame, shop: ShopProfile) -> str:
@@ -50,7 +52,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop.id),
-                     inputs=(loaded.digest("components.yaml"), loaded.templates_digest()))
+                     inputs=(loaded.components_digest(), loaded.templates_digest()))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:

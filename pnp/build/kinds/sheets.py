@@ -64,7 +64,7 @@ def _target(loaded: LoadedGame, language: str | None, paper: str, options: Build
     faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
     words = language or footer_language(loaded, options)
     keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
-    inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+    inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, words))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
                   params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout, words),
@@ -114,7 +114,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     paper, words_language = target.params[1], target.params[-1]
     texts = Texts(loaded.catalogs, words_language)
     problems = Problems()
-    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language))
+    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language), icons=loaded.icons)
     for component_set in loaded.game.sets:
         for item in component_set.items:
             for face in (item.front, item.back):
@@ -124,7 +124,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     problems.raise_if_any()
     words = sheet_words(loaded, texts)
     pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words)
-    return Rendered({path: pdf for path in target.paths}, pdf)
+    return Rendered({path: pdf for path in target.paths}, pdf, warnings=list(painter.warnings))
 
 
 def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, problems: Problems) -> Kit | None:

@@ -38,7 +38,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                              inputs=inputs)
     for language in game_languages(loaded, options):
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
-        inputs = (loaded.digest("game.yaml"), loaded.digest("components.yaml"), loaded.templates_digest(),
+        inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
                   names_inputs(loaded, language))
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("object", language, options.tts_base_url or ""),
                      inputs=inputs)

@@ -22,7 +22,7 @@ from pnp.model.game import Game
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Block, Rulebook
 from pnp.paint.diagrams import diagram_picture, example_pictures
-from pnp.paint.faces import FacePainter
+from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.rulebook.markup import paragraph_xml, plain_text
 from pnp.paint.rulebook.story import runs
 
@@ -206,7 +206,7 @@ def _components(page: _Page) -> str:
 
 def _strip(page: _Page, component_set, limit: int | None, height_px: float) -> str:
     """The fronts of a set's distinct items in a row, each `height_px` high, named for screen readers."""
-    painter = FacePainter(page.texts, page.language, Problems())
+    painter = FacePainter(page.texts, page.language, Problems(), icons=game_icons(page.game))
     fronts = list(dict.fromkeys(item.front for item in component_set.items))[:limit]
     names = {item.front: item.id for item in reversed(component_set.items)}
     set_name = page.plain(f"component.{component_set.id}.name") if page.texts.has(f"component.{component_set.id}.name") \

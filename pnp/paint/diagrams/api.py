@@ -27,7 +27,7 @@ from pnp.paint.diagrams.base import Context, Request
 from pnp.paint.diagrams.hand import hand_frame, hand_items
 from pnp.paint.diagrams.render import MAX_CELL, Picture, Renderer, frame_cell, natural_cell
 from pnp.paint.diagrams.replay import parse_position, play
-from pnp.paint.faces import FacePainter
+from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.typography import typographic_quotes
 
 # Engine name → (adapter module, class, position used when a spec gives none).
@@ -61,7 +61,7 @@ def load_diagrams(game: Game, catalogs: Catalogs | None = None) -> DiagramBook:
 
 
 def _art(game: Game, catalogs: Catalogs, language: str, problems: Problems) -> GameArt:
-    return GameArt(game, FacePainter(Texts(catalogs, language), language, problems))
+    return GameArt(game, FacePainter(Texts(catalogs, language), language, problems, icons=game_icons(game)))
 
 
 def diagram_caption(catalogs: Catalogs, diagram_id: str, language: str) -> str | None:

@@ -33,6 +33,7 @@ from pnp.paint.rulebook.document import (
     layout_error,
     near_empty_pages,
 )
+from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.impose import impose_pdf
 from pnp.paint.rulebook.padding import padding_pages
 from pnp.paint.rulebook.story import Context, build_story
@@ -107,7 +108,7 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
     page = geometry(edition.size)
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
-                  edition.described, {} if pictures is None else pictures)
+                  edition.described, {} if pictures is None else pictures, game_icons(game))
     main = edition.languages[0]
     edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)

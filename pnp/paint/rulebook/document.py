@@ -17,7 +17,7 @@ from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.model.problems import Location, Problems
 from pnp.paint.fonts import font_name
-from pnp.paint.rulebook.flowables import LEDGER, Placed, Rect, Tag
+from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect, Tag
 from pnp.paint.rulebook.style import Geometry, Styles
 
 # A page whose content fills less of its frame than this is nearly empty.
@@ -100,7 +100,7 @@ def lay_out(story: list[Flowable], page: Geometry, styles: Styles, footer: Foote
     """The story as PDF pages; LayoutError if a flowable fits no frame."""
     buffer = io.BytesIO()
     document = _RulebookTemplate(buffer, page, styles, footer, title, author)
-    document.build(story)
+    document.build(story, canvasmaker=IconCanvas)
     x, y, w, h = page.frame
     return Layout(buffer.getvalue(), document.page, tuple(document.ledger), (x, y, x + w, y + h))
 

@@ -18,8 +18,14 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
+from reportlab.lib.abag import ABag
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.model.icons import ICON
 from pnp.model.problems import Location
 from pnp.paint.fonts import font_name, font_runs
+from pnp.paint.richtext import ICON_HEIGHT
+from pnp.paint.vector import aspect, placed
 
 TAG = "pnp_tag"
 LEDGER = "pnp_ledger"
@@ -70,17 +76,45 @@ def _on_page(canvas, rect: Rect) -> Rect:
 
 
 class RulebookParagraph(Paragraph):
-    """A Paragraph that draws each character in a font that has it, and keeps its tag when split.
+    """A Paragraph that draws each character in a font that has it, sets inline icons, and keeps
+    its tag when split.
 
     A character the run's font lacks (Greek in the italics) is moved into a run of
-    its own in the fallback font, so it prints instead of an empty box.
+    its own in the fallback font, so it prints instead of an empty box. `{icon:name}`
+    becomes the icon (pnp.model.icons), as tall as the type and standing on the baseline,
+    drawn by IconCanvas as vectors; an icon that cannot be had is kept in `icon_problems`.
     """
+
+    def __init__(self, text, style, bulletText=None, icons=None, **kwargs):
+        self.icons, self.icon_problems = icons, []
+        super().__init__(text, style, bulletText=bulletText, **kwargs)
 
     def _setup(self, text, style, bulletText, frags, cleaner):
         parsed = frags is None
         super()._setup(text, style, bulletText, frags, cleaner)
         if parsed:
-            self.frags = [part for frag in self.frags for part in _with_fallbacks(frag)]
+            frags = [part for frag in self.frags for part in self._with_icons(frag)]
+            self.frags = [part for frag in frags for part in _with_fallbacks(frag)]
+
+    def _with_icons(self, frag) -> list:
+        text = getattr(frag, "text", "")
+        if "{icon:" not in text or getattr(frag, "cbDefn", None) is not None:
+            return [frag]
+        parts = ICON.split(text)  # text, name, text, name, …, text
+        made = [frag.clone(text=parts[0])] if parts[0] else []
+        for name, after in zip(parts[1::2], parts[2::2]):
+            icon = self._icon(name, frag.fontSize)
+            made += [frag.clone(text="", cbDefn=icon)] if icon is not None else []
+            made += [frag.clone(text=after)] if after else []
+        return made
+
+    def _icon(self, name: str, size: float):
+        path, problem = self.icons.find(name) if self.icons is not None else (None, "icons belong to a game")
+        if problem:
+            self.icon_problems.append(problem)
+            return None
+        height = size * ICON_HEIGHT
+        return ABag(kind="img", image=InlineIcon(path), width=height * aspect(path), height=height, valign="baseline")
 
     def split(self, availWidth, availHeight):
         parts = super().split(availWidth, availHeight)
@@ -95,6 +129,29 @@ class RulebookParagraph(Paragraph):
         style = self.style
         left = min(style.leftIndent, style.bulletIndent if self.bulletText else style.leftIndent)
         record(canvas, "text", tag_of(self), (x + left, y, x + self.width - style.rightIndent, y + self.height))
+
+
+@dataclass(frozen=True)
+class InlineIcon:
+    """An icon in a line of text: IconCanvas draws it where the paragraph puts an image."""
+
+    path: object
+
+    def draw(self, canvas, x: float, y: float, width: float, height: float) -> None:
+        canvas.saveState()
+        drawing = Drawing(width, height)
+        drawing.add(placed(self.path, 0, 0, width, height))
+        renderPDF.draw(drawing, canvas, x, y)
+        canvas.restoreState()
+
+
+class IconCanvas(Canvas):
+    """The rulebook's canvas: an inline icon (a paragraph's image) is drawn as the icon's own shapes."""
+
+    def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):
+        if isinstance(image, InlineIcon):
+            return image.draw(self, x, y, width, height)
+        return super().drawImage(image, x, y, width, height, *args, **kwargs)
 
 
 def _with_fallbacks(frag) -> list:

@@ -24,7 +24,7 @@ from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
 from pnp.model.units import mm, parse_length, to_mm
 from pnp.paint.diagrams import Picture, diagram_picture, example_pictures
-from pnp.paint.faces import FacePainter
+from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.rulebook.flowables import Figure, FigureRow, PictureStrip, Tag, tagged
 from pnp.paint.rulebook.story import Chunk, Context, paragraph, second_style, texts
 
@@ -69,7 +69,7 @@ def picture_height(ctx: Context, component_set: ComponentSet) -> float:
 
 def item_drawings(ctx: Context, component_set: ComponentSet, outlined: bool = False) -> list[Drawing]:
     """The front of every distinct item, as on the sheets (face problems are the sheets' to report)."""
-    painter = FacePainter(ctx.texts[0], ctx.language, Problems())
+    painter = FacePainter(ctx.texts[0], ctx.language, Problems(), icons=game_icons(ctx.game))
     drawings = [painter.drawing(item.front, component_set.shape, 0.0) for item in component_set.items]
     if outlined and component_set.shape == "rect":
         corner = component_set.corner

@@ -49,6 +49,7 @@ class Context:
     edition: str = ""
     # Pictures already drawn, by what they show and at which size: a story is built more than once.
     pictures: dict = field(default_factory=dict, compare=False)
+    icons: object = field(default=None, compare=False)  # the game's icons (pnp.model.icons.IconBook)
 
     @property
     def follows_page_breaks(self) -> bool:
@@ -117,7 +118,9 @@ def build_story(ctx: Context, soft_breaks: frozenset[int] = frozenset()) -> list
 def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
               bullet: str | None = None) -> RulebookParagraph:
     """The text as a paragraph; every character a font of it cannot draw is a problem naming key, language, style."""
-    flowable = RulebookParagraph(paragraph_xml(text, language), style, bulletText=bullet)
+    flowable = RulebookParagraph(paragraph_xml(text, language), style, bulletText=bullet, icons=ctx.icons)
+    for problem in flowable.icon_problems:
+        ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}': {problem}")
     for frag in flowable.frags:
         missing = sorted({c for c in getattr(frag, "text", "") if not has_glyph(frag.fontName, c)})
         if missing:

@@ -1,0 +1,222 @@
+"""The pictures of the reference docs: every example in docs/*.md built by pnp, as PNG.
+
+An example is the fenced blocks whose info string names a file of a game,
+```` ```yaml file=components.yaml ````, up to one that also says `picture=NAME` (or a comment
+`<!-- picture=NAME from=components.yaml -->`, which pictures the files so far): pnp builds
+the game those blocks make (a block replaces an earlier one of the same file on the page;
+all lie over a small base game: game.yaml, a palette, English and Danish texts; or over a
+game of content/ named by `base=GAME`) and draws:
+
+- components.yaml: the front of every item (`show=backs` adds the backs; `sets=a,b` only those
+  sets), side by side at true size, in rows;
+- diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
+- rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
+  `show=faces` the faces, in the language `lang=` names.
+
+The PNG is the PDF rasterized (pypdfium2), so the same content gives the same pixels.
+`python docs/pictures.py` (`make docs`) writes docs/pictures/NAME.png; tests/docs checks
+that every committed picture is what its example makes now.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+PICTURES = DOCS / "pictures"
+DPI = 150
+_FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
+ROW_MM = 260  # faces wrap into rows no wider than this
+
+BASE = {
+    "game.yaml": """\
+title: Lantern Market
+subtitle: A game of trade by night
+authors: [A. Designer]
+version: "1.0"
+licence: CC BY-SA 4.0
+players: "2–4"
+minutes: "30"
+age: "10+"
+languages: [en, da]
+palette:
+  ink: "#222222"
+  paper: "#fbf7ee"
+  sea: "#2a6f97"
+  sun: "#e9b44c"
+  leaf: "#5b8e55"
+  rose: "#c8553d"
+""",
+    "text/en.yaml": "",
+    "text/da.yaml": "",
+}
+
+
+@dataclass
+class Example:
+    """Files of one example, and how to picture it."""
+
+    source: Path
+    name: str
+    files: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)
+    last_file: str = ""
+
+
+def examples(paths=None) -> list[Example]:
+    """Every example of the docs, in the order written."""
+    found = []
+    for path in sorted(paths or DOCS.glob("*.md")):
+        files: dict[str, str] = {}
+        for match in _FENCE.finditer(path.read_text(encoding="utf-8")):
+            info = match.group(4) if match.group(4) is not None else match.group(2)
+            options = dict(re.findall(r"(\w+)=(\S+)", info))
+            if "file" in options:
+                files[options["file"]] = match.group(3)
+            if "picture" in options:
+                last = options.get("file") or options.get("from", "components.yaml")
+                found.append(Example(path, options["picture"], dict(files), options, last))
+    return found
+
+
+def write_game(example: Example, folder: Path) -> Path:
+    """The example's game folder: the base game (`base=GAME`: a game of content/) with its files laid over."""
+    game = folder / "content" / "lantern"
+    base = BASE
+    if "base" in example.options:
+        shutil.copytree(ROOT / "content" / example.options["base"], game)
+        base = {}
+    for name, text in {**base, **example.files}.items():
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        (game / name).write_text(text, encoding="utf-8")
+    return game
+
+
+def picture(example: Example) -> bytes:
+    """The PNG of one example."""
+    with tempfile.TemporaryDirectory() as temporary:
+        game = write_game(example, Path(temporary))
+        return _draw(example, game)
+
+
+def _draw(example: Example, folder: Path) -> bytes:
+    from pnp.build import load_games
+    from pnp.output.raster import png_bytes, render_page
+
+    [loaded] = load_games([folder])
+    language = example.options.get("lang", "en")
+    kind = example.last_file
+    show = example.options.get("show", "")
+    if kind == "diagrams.yaml" and show != "faces":
+        return _drawing_png(_diagram(loaded, language))
+    if kind == "examples.yaml":
+        return _drawing_png(_example(loaded, language))
+    if kind == "components.yaml" or show in ("faces", "backs"):
+        sets = example.options.get("sets")
+        return _drawing_png(_faces(loaded, language, show == "backs", sets.split(",") if sets else None))
+    from pnp.paint.rulebook import edition_pdf
+
+    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
+    return png_bytes(render_page(pdf, int(example.options.get("page", "1")) - 1, DPI), DPI)
+
+
+def _drawing_png(drawing) -> bytes:
+    from pnp.paint.diagrams.output import picture_files
+
+    return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
+
+
+def _faces(loaded, language: str, backs: bool, sets: list[str] | None):
+    from reportlab.graphics import shapes
+
+    from pnp.i18n.catalog import Texts
+    from pnp.model.problems import Problems
+    from pnp.model.units import mm
+    from pnp.paint.faces import FacePainter, new_drawing
+
+    problems = Problems()
+    painter = FacePainter(Texts(loaded.catalogs, language), language, problems, icons=loaded.icons)
+    drawings = []
+    for component_set in loaded.game.sets:
+        if sets is not None and component_set.id not in sets:
+            continue
+        for item in component_set.items:
+            for face in (item.front, item.back if backs else None):
+                if face is not None:
+                    drawings.append(painter.drawing(face, component_set.shape, 0.0))
+    problems.raise_if_any()
+    gap, rows = mm(4), [[]]
+    for drawing in drawings:
+        if rows[-1] and sum(d.width + gap for d in rows[-1]) + drawing.width > mm(ROW_MM):
+            rows.append([])
+        rows[-1].append(drawing)
+    widths = [sum(d.width for d in row) + gap * (len(row) + 1) for row in rows]
+    heights = [max(d.height for d in row) + gap for row in rows]
+    picture = new_drawing(max(widths), sum(heights) + gap)
+    top = picture.height - gap
+    for row, height in zip(rows, heights):
+        x = gap
+        for drawing in row:
+            group = shapes.Group(*drawing.contents)
+            group.translate(x, top - height + gap + (height - gap - drawing.height) / 2)
+            picture.add(group)
+            x += drawing.width + gap
+        top -= height
+    return picture
+
+
+def _diagram(loaded, language: str):
+    from pnp.model.problems import Problems
+    from pnp.paint.diagrams import diagram_drawing
+
+    problems = Problems()
+    drawing = diagram_drawing(loaded.game, loaded.catalogs, loaded.book, next(iter(loaded.book.diagrams)), language,
+                              problems, caption=True)
+    problems.raise_if_any()
+    return drawing
+
+
+def _example(loaded, language: str):
+    from reportlab.graphics import shapes
+
+    from pnp.model.problems import Problems
+    from pnp.model.units import mm
+    from pnp.paint.diagrams import example_steps
+    from pnp.paint.faces import new_drawing
+
+    problems = Problems()
+    steps = [d for d, _ in example_steps(loaded.game, loaded.catalogs, loaded.book, next(iter(loaded.book.examples)),
+                                         language, problems, caption=True)]
+    problems.raise_if_any()
+    gap = mm(4)
+    row = new_drawing(sum(d.width for d in steps) + gap * (len(steps) - 1), max(d.height for d in steps))
+    x = 0.0
+    for drawing in steps:
+        group = shapes.Group(*drawing.contents)
+        group.translate(x, row.height - drawing.height)
+        row.add(group)
+        x += drawing.width + gap
+    return row
+
+
+def main() -> None:
+    PICTURES.mkdir(exist_ok=True)
+    made = set()
+    for example in examples():
+        (PICTURES / f"{example.name}.png").write_bytes(picture(example))
+        made.add(f"{example.name}.png")
+        print(f"docs/pictures/{example.name}.png  ({example.source.name})")
+    for stale in PICTURES.glob("*.png"):
+        if stale.name not in made:
+            stale.unlink()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    main()

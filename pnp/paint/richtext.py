@@ -1,0 +1,192 @@
+"""Face text with the catalog's markup and inline icons → measured lines of runs, and their shapes.
+
+A face text may mark `*terms*` (italic), `**names**` (bold) and `***both***`, as rulebook
+text does, and hold icons, `{icon:coin}`: an icon is as tall as the type's size, sits on
+the baseline and is as wide as its proportions make it. Lines break greedily at spaces
+(a newline always breaks); `fit` says by how much a text does not fit its box, so a face
+can refuse it rather than shrink or clip it. Each character is drawn in a font that has
+it (an italic term's Greek in the upright). Measuring and drawing use the same runs.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from reportlab.graphics import shapes
+
+from pnp.i18n.markup import BOLD, BOTH, TERM
+from pnp.model.icons import ICON
+from pnp.paint.fonts import font_name, font_runs, missing_glyphs, style_of, text_width
+from pnp.paint.text import LEADING
+
+ICON_HEIGHT = 0.85  # of the type size: an icon stands a little above a capital, on the baseline
+_TAG = re.compile("\x01([bi+-]{2})|\x02([^\x02]*)\x02")
+_STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bolditalic"}
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line: text in one style, or an icon (text is then the icon's name)."""
+
+    text: str
+    style: str
+    icon: bool = False
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """Why a text does not fit: a word wider than the box, or lines taller than it."""
+
+    needed: float
+    available: float
+    dimension: str
+
+
+# An icon's width over its height, by name (None when the icon cannot be had).
+Aspects = Callable[[str], "float | None"]
+
+
+def runs(text: str, base: str) -> list[Run]:
+    """The text's runs: markup turned into styles on top of the base style, icons apart."""
+    marked = BOTH.sub(lambda m: f"\x01b+\x01i+{m.group(1)}\x01i-\x01b-", text)
+    marked = BOLD.sub(lambda m: f"\x01b+{m.group(1)}\x01b-", marked)
+    marked = TERM.sub(lambda m: f"\x01i+{m.group(1)}\x01i-", marked)
+    marked = ICON.sub(lambda m: f"\x02{m.group(1)}\x02", marked)
+    bold, italic = base in ("bold", "bolditalic"), base in ("italic", "bolditalic")
+    depth = {"b": 0, "i": 0}
+    result: list[Run] = []
+    position = 0
+    for match in _TAG.finditer(marked):
+        _add_text(result, marked[position:match.start()], _STYLES[bold or depth["b"] > 0, italic or depth["i"] > 0])
+        if match.group(1):
+            depth[match.group(1)[0]] += 1 if match.group(1)[1] == "+" else -1
+        else:
+            result.append(Run(match.group(2), "", icon=True))
+        position = match.end()
+    _add_text(result, marked[position:], _STYLES[bold or depth["b"] > 0, italic or depth["i"] > 0])
+    return result
+
+
+def _add_text(result: list[Run], text: str, style: str) -> None:
+    if text:
+        result.append(Run(text, style))
+
+
+def icon_width(run: Run, size: float, aspects: Aspects) -> float:
+    ratio = aspects(run.text)
+    return size * ICON_HEIGHT * (ratio or 1.0)
+
+
+def _width(run: Run, size: float, aspects: Aspects) -> float:
+    if run.icon:
+        return icon_width(run, size, aspects)
+    return sum(text_width(part, size, font) for font, part in _fonts(run))
+
+
+def _fonts(run: Run) -> list[tuple[str, str]]:
+    """(style, part) pieces of a text run, each in a style that can draw it."""
+    return [(_style_of(name), part) for name, part in font_runs(run.text, font_name(run.style))]
+
+
+def _style_of(name: str) -> str:
+    return style_of(name) or "regular"
+
+
+Line = list[Run]
+
+
+def lines(text: str, width: float, size: float, base: str, aspects: Aspects) -> list[tuple[Line, float]]:
+    """(runs, width) of each line: words broken greedily at spaces, newlines kept."""
+    result: list[tuple[Line, float]] = []
+    for paragraph in _split_lines(runs(text, base)):
+        result += _wrap(paragraph, width, size, base, aspects)
+    return result
+
+
+def _split_lines(all_runs: list[Run]) -> list[list[Run]]:
+    return _split(all_runs, "\n")
+
+
+def _words(paragraph: list[Run]) -> list[list[Run]]:
+    """Words as runs (a word may change style midway, or be an icon with text glued to it)."""
+    return [word for word in _split(paragraph, " +") if word]
+
+
+def _split(all_runs: list[Run], separator: str) -> list[list[Run]]:
+    """The runs cut into groups at each separator in their texts; an icon stays in its group."""
+    groups: list[list[Run]] = [[]]
+    for run in all_runs:
+        if run.icon:
+            groups[-1].append(run)
+            continue
+        for index, part in enumerate(re.split(separator, run.text)):
+            if index:
+                groups.append([])
+            _add_text(groups[-1], part, run.style)
+    return groups
+
+
+def _wrap(paragraph: list[Run], width: float, size: float, base: str, aspects: Aspects) -> list[tuple[Line, float]]:
+    space = text_width(" ", size, base)
+    result: list[tuple[Line, float]] = []
+    line: Line = []
+    line_width = 0.0
+    for word in _words(paragraph):
+        word_width = sum(_width(run, size, aspects) for run in word)
+        candidate = line_width + space + word_width if line else word_width
+        if line and candidate > width:
+            result.append((line, line_width))
+            line, line_width = list(word), word_width
+        else:
+            if line:
+                line.append(Run(" ", base))
+            line += word
+            line_width = candidate
+    result.append((line, line_width))
+    return result
+
+
+def fit(text: str, width: float, height: float, size: float, base: str,
+        aspects: Aspects = lambda name: 1.0) -> tuple[list[tuple[Line, float]], Overflow | None]:
+    """The lines and, if they do not fit width × height, by how much."""
+    measured = lines(text, width, size, base, aspects)
+    widest = max((line_width for _, line_width in measured), default=0.0)
+    if widest > width + 0.01:
+        return measured, Overflow(widest, width, "wide")
+    tall = size * LEADING * (len(measured) - 1) + size
+    if tall > height + 0.01:
+        return measured, Overflow(tall, height, "tall")
+    return measured, None
+
+
+def missing(text: str, base: str) -> list[str]:
+    """Characters no font of their run's style can draw, even through its fallback."""
+    chars: set[str] = set()
+    for run in runs(text, base):
+        if not run.icon:
+            chars.update(missing_glyphs(run.text, run.style, fallback=True))
+    return sorted(chars)
+
+
+def icons_in(text: str) -> list[str]:
+    return [run.text for run in runs(text, "regular") if run.icon]
+
+
+def line_shapes(line: Line, x: float, baseline: float, size: float, colour, aspects: Aspects,
+                icon_shape: Callable[[str, float, float, float, float], object]) -> list:
+    """The shapes of one line starting at x on the baseline (drawing space, y up)."""
+    made = []
+    for run in line:
+        if run.icon:
+            w = icon_width(run, size, aspects)
+            shape = icon_shape(run.text, x, baseline, w, size * ICON_HEIGHT)
+            if shape is not None:
+                made.append(shape)
+            x += w
+            continue
+        for style, part in _fonts(run):
+            made.append(shapes.String(x, baseline, part, fontName=font_name(style), fontSize=size, fillColor=colour))
+            x += text_width(part, size, style)
+    return made
