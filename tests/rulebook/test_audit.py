@@ -28,7 +28,7 @@ from audit import (
     read_pages,
     text_block,
 )
-from conftest import GAMES
+from rulebook_kit import GAMES
 
 
 

@@ -7,7 +7,7 @@ import re
 
 import pypdf
 import pytest
-from conftest import build, make_game
+from rulebook_kit import build, make_game
 
 from pnp.model.problems import ContentError
 

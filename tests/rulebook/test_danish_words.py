@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from conftest import GAMES, ROOT
+from rulebook_kit import GAMES, ROOT
 
 from pnp.build import BuildOptions, build
 from pnp.i18n import labels

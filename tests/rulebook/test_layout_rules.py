@@ -11,7 +11,7 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from conftest import COMPONENTS_YAML, ROOT, build, make_game
+from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 from reportlab.platypus import KeepTogether
 
 from pnp.i18n.catalog import Texts, load_catalogs

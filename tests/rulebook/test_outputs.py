@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 import pypdfium2
 import pytest
-from conftest import GAMES, ROOT
+from rulebook_kit import GAMES, ROOT
 
 from pnp.i18n.catalog import load_catalogs
 from pnp.layout.booklet import padded_page_count, saddle_stitch_order
@@ -196,7 +196,7 @@ def test_a5_booklet_is_saddle_stitched(built, game, language):
 
 
 def test_rebuild_is_byte_identical(built, tmp_path):
-    from conftest import build
+    from rulebook_kit import build
 
     paths, _ = build(ROOT / "content" / "quatrefoil", tmp_path)
     first = {p.name: p.read_bytes() for p in built["quatrefoil"][0]}

@@ -8,7 +8,7 @@ import io
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
-from conftest import build, make_game
+from rulebook_kit import build, make_game
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import SimpleDocTemplate
 
