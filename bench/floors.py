@@ -3,8 +3,9 @@
 - `raster_encode`: rasterize PDF pages with pypdfium2 and encode them with Pillow, on
   all cores, nothing else (no layout, no files written);
 - `canvas` (run as `python bench/floors.py canvas N OUT.pdf`): a bare reportlab canvas
-  drawing the synthetic deck of bench/synthetic.py, fronts and backs, on the same grid
-  with the same fonts, text wrapped by a plain loop, the back as one form.
+  drawing the synthetic deck of bench/synthetic.py, fronts and backs, on the grid pnp
+  uses (9 touching cards an A4 page, each clipped to its cut and outer bleed) with the
+  same fonts, text wrapped by a plain loop, the back as one form.
 """
 
 from __future__ import annotations
@@ -83,14 +84,12 @@ def canvas(cards: int, out: Path) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
     from bench.synthetic import card_values
-    from pnp.layout.paper import PAPERS
-    from pnp.layout.sheet import SheetSpec, back_grid, fit_grid
     from pnp.model.units import mm
     from pnp.paint.fonts import font_name, text_width
 
-    paper = PAPERS["a4"]
-    grid = fit_grid(paper, mm(63.5), mm(88.9), SheetSpec(bleed=mm(3)))
-    pdf = Canvas(str(out), pagesize=(paper.width, paper.height), invariant=1, pageCompression=1)
+    width, height = mm(210), mm(297)
+    slots = _butted_grid(width, height, mm(63.5), mm(88.9), mm(3))
+    pdf = Canvas(str(out), pagesize=(width, height), invariant=1, pageCompression=1)
     pdf.beginForm("back", 0, 0, mm(69.5), mm(94.9))
     pdf.setFillColor(colors.HexColor("#2b2d42"))
     pdf.rect(0, 0, mm(69.5), mm(94.9), stroke=0, fill=1)
@@ -99,33 +98,56 @@ def canvas(cards: int, out: Path) -> None:
     pdf.drawCentredString(mm(34.75), mm(47), "SYNTHETIC")
     pdf.endForm()
     values = [card_values(i) for i in range(cards)]
-    for first in range(0, cards, grid.per_page):
-        page = values[first:first + grid.per_page]
-        for slot, card in zip(grid.slots, page):
-            _front(pdf, grid.bleed_box(slot), card, colors, font_name, text_width)
+    for first in range(0, cards, len(slots)):
+        page = values[first:first + len(slots)]
+        for (art, clip), card in zip(slots, page):
+            _clipped(pdf, clip)
+            _front(pdf, art, card, colors, font_name, text_width)
+            pdf.restoreState()
         pdf.showPage()
-        for placement, _ in zip(back_grid(grid, "long"), page):
-            box = placement.box.outset(grid.bleed)
-            pdf.saveState()
-            pdf.translate(box.x, box.y)
+        for (art, clip), _ in zip(slots, page):
+            _clipped(pdf, (width - clip[2], clip[1], width - clip[0], clip[3]))
+            pdf.translate(width - art[0] - art[2], art[1])
             pdf.doForm("back")
             pdf.restoreState()
         pdf.showPage()
     pdf.save()
 
 
+def _butted_grid(width: float, height: float, w: float, h: float, bleed: float) -> list[tuple]:
+    """The 3 × 3 grid pnp prints poker cards on A4 in: touching cards, bleed around the block.
+    Each slot: the card's bleed box (x, y, w, h) and the box its art is clipped to (x0, y0, x1, y1)."""
+    left, bottom = (width - 3 * w) / 2, (height - 3 * h) / 2
+    slots = []
+    for row in range(3):
+        for col in range(3):
+            x, y = left + col * w, bottom + (2 - row) * h
+            clip = (x - (bleed if col == 0 else 0), y - (bleed if row == 2 else 0),
+                    x + w + (bleed if col == 2 else 0), y + h + (bleed if row == 0 else 0))
+            slots.append(((x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed), clip))
+    return slots
+
+
+def _clipped(pdf, clip: tuple) -> None:
+    pdf.saveState()
+    path = pdf.beginPath()
+    path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+    pdf.clipPath(path, stroke=0, fill=0)
+
+
 def _front(pdf, box, card: dict, colors, font_name, text_width) -> None:
+    x, y, w, h = box
     pdf.setFillColor(colors.HexColor(card["suit"]))
-    pdf.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
+    pdf.rect(x, y, w, h, stroke=0, fill=1)
     pdf.setStrokeColor(colors.black)
-    pdf.roundRect(box.x + 14, box.y + 14, box.w - 28, box.h - 28, 6, stroke=1, fill=0)
+    pdf.roundRect(x + 14, y + 14, w - 28, h - 28, 6, stroke=1, fill=0)
     pdf.setFillColor(colors.black)
     pdf.setFont(font_name("bold"), 12)
-    pdf.drawCentredString(box.x + box.w / 2, box.y + box.h - 40, card["name"])
+    pdf.drawCentredString(x + w / 2, y + h - 40, card["name"])
     pdf.setFont(font_name(), 8)
-    for index, text in enumerate(_wrap(card["rules"], box.w - 50, text_width)):
-        pdf.drawString(box.x + 25, box.y + box.h / 2 - index * 9.6, text)
-    pdf.circle(box.x + box.w / 2, box.y + 40, 12, stroke=1, fill=0)
+    for index, text in enumerate(_wrap(card["rules"], w - 50, text_width)):
+        pdf.drawString(x + 25, y + h / 2 - index * 9.6, text)
+    pdf.circle(x + w / 2, y + 40, 12, stroke=1, fill=0)
 
 
 def _wrap(text: str, width: float, text_width) -> list[str]:

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHEET = "quatrefoil/quatrefoil-colour-cards-en-a4.pdf"
+SHEET = "quatrefoil/quatrefoil-sheets-en-a4.pdf"
 
 
 def watch_figures(work: Path) -> tuple[float, float]:

@@ -89,6 +89,12 @@ def _formats() -> tuple[str, ...]:
     return FORMATS
 
 
+def _layouts() -> tuple[str, ...]:
+    from pnp.model.sheets import LAYOUTS
+
+    return LAYOUTS
+
+
 def comma_list(allowed):
     """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
 
@@ -112,6 +118,11 @@ def one_of(allowed):
         return value
 
     return parse
+
+
+def optional(parse):
+    """A callback that lets None (the option not given) through and checks anything else."""
+    return lambda ctx, param, value: None if value is None else parse(ctx, param, value)
 
 
 def language_list(ctx, param, value):
@@ -179,6 +190,7 @@ def print_options(command):
     options = [
         click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
+        click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME", help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs side by side, for printers without duplex)."),
         click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
         click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
         click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(_formats),
@@ -196,15 +208,15 @@ def print_options(command):
     return run_options(command)
 
 
-def build_options(out, jobs, force, paper, duplex, back_offset, dpi, formats, languages, strict, shop, tts_base_url,
-                  folders=()):
+def build_options(out, jobs, force, paper, duplex, layout, back_offset, dpi, formats, languages, strict, shop,
+                  tts_base_url, folders=()):
     """The build's options, checked; a value no output can be made with is a usage error (exit 2)."""
     from pnp.build import BadOption, BuildOptions
 
     try:
         options = BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
                                dpi=dpi, formats=formats, languages=languages, strict=strict, shop=shop,
-                               tts_base_url=tts_base_url)
+                               tts_base_url=tts_base_url, layout=layout)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
     if shop is not None:
@@ -271,9 +283,9 @@ def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> N
     """Every language asked for is one that at least one of the games has (read from game.yaml and text/)."""
     if not languages:
         return
-    from pnp.model import load_game
+    from pnp.model.game import game_languages
 
-    known = list(dict.fromkeys(lang for folder in folders for lang in load_game(folder).languages))
+    known = list(dict.fromkeys(lang for folder in folders for lang in game_languages(folder)))
     for language in languages:
         if language not in known:
             raise NoSuchLanguage(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "

@@ -55,7 +55,7 @@ def test_bad_content_fails_and_keeps_last_good_output(make_game, tmp_path):
     folder = make_game()
     good = run(["build", "--format", "pdf", "--paper", "a4", "-q"], tmp_path)
     assert good.exit_code == 0, good.output
-    pdf = tmp_path / "output" / "tiny" / "tiny-chips-en-a4.pdf"
+    pdf = tmp_path / "output" / "tiny" / "tiny-sheets-en-a4.pdf"
     before = pdf.read_bytes()
     (folder / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n")
     bad = run(["build", "--format", "pdf", "--paper", "a4"], tmp_path)
@@ -111,8 +111,8 @@ def test_subprocess_build_is_quiet_when_piped(make_game, tmp_path):
     assert process.returncode == 0, process.stderr
     assert "building" not in process.stderr
     assert sorted(p.name for p in (tmp_path / "output" / "tiny" / "png").iterdir()) == [
-        "tiny-chips-da-letter-sheet01-back.png", "tiny-chips-da-letter-sheet01-front.png",
-        "tiny-chips-en-letter-sheet01-back.png", "tiny-chips-en-letter-sheet01-front.png"]
+        "tiny-sheets-da-letter-sheet01-back.png", "tiny-sheets-da-letter-sheet01-front.png",
+        "tiny-sheets-en-letter-sheet01-back.png", "tiny-sheets-en-letter-sheet01-front.png"]
 
 
 def test_translations_of_the_real_games_are_complete():

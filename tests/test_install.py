@@ -63,7 +63,7 @@ def test_pip_install_then_new_and_build_outside_a_clone(tmp_path):
     assert build.returncode == 0, build.stderr
     assert "warning" not in build.stderr
     made = sorted(p.name for p in (elsewhere / "output" / "x").glob("*.pdf"))
-    assert made == ["x-booklet-da-a4.pdf", "x-booklet-en-a4.pdf", "x-cards-da-a4.pdf", "x-cards-en-a4.pdf",
-                    "x-rules-bilingual.pdf", "x-rules-da.pdf", "x-rules-en.pdf", "x-tokens-a4.pdf"]
+    assert made == ["x-booklet-da-a4.pdf", "x-booklet-en-a4.pdf", "x-rules-bilingual.pdf", "x-rules-da.pdf",
+                    "x-rules-en.pdf", "x-sheets-da-a4.pdf", "x-sheets-en-a4.pdf"]
     listed = subprocess.run([pnp, "list", "x"], cwd=elsewhere, capture_output=True, text=True, env=env)
     assert listed.stdout.startswith("x\tX 0.1\ten, da\tcards (9), tokens (3)"), listed.stdout

@@ -30,6 +30,8 @@ class LoadedGame:
     faces: dict[str, dict] = field(default_factory=dict)
     # Diagrams drawn for one rulebook edition, kept for the next: they do not depend on the page size.
     pictures: dict = field(default_factory=dict)
+    # Sheet layouts by paper and options: planned once, painted in every language.
+    layouts: dict = field(default_factory=dict)
     _digests: dict[str, str] = field(default_factory=dict)
     _icons: object = None
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from pnp.layout.paper import PAPERS
 from pnp.layout.sheet import FLIPS
 from pnp.model.names import id_problem, language_problem
+from pnp.model.sheets import LAYOUTS
 
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
@@ -66,10 +67,13 @@ class BuildOptions(RunOptions):
     shop: str | None = None
     # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
     tts_base_url: str | None = None
+    layout: str | None = None  # over every set's own sheet layout, where its shape allows
 
     def __post_init__(self) -> None:
         super().__post_init__()
         check_back_offset(self.back_offset_mm)
+        if self.layout is not None:
+            _check_choices("layout", (self.layout,), LAYOUTS)
         _check_choices("paper", self.papers, tuple(PAPERS))
         _check_choices("format", self.formats, FORMATS)
         _check_choices("duplex", (self.flip,), FLIPS)

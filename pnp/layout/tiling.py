@@ -1,120 +1,161 @@
-"""Board size + paper → page tiles: which part of the board goes where on which page.
+"""A board → the parts it is printed in: one if it fits, else numbered parts with glue tabs.
 
-A board larger than the paper is cut into equal tiles, cols × rows, row-major from the
-top-left of the board. Neighbouring tiles share a strip `overlap` wide, printed on both.
-Board coordinates have their origin at the board's bottom-left corner; a tile's
-`board_box` is its part of the board (trim size, overlap strips included) and its
-`page_box` is where that part lands on its page, same size, placed like a one-face
-sheet grid (centred above the footer band, bleed all round, room for cut marks).
-The board art continues beyond every tile edge, so each tile prints with full bleed
-and is cut on its own trim lines.
+A board that fits inside the printer margin is one block like any other. One that
+fits only the paper itself keeps its size and prints edge to edge on a page of its
+own (the margin shrinks, never the board). A larger board is cut into equal parts,
+cols × rows, numbered row by row from the top-left; a part with a neighbour to its
+right or below carries a glue tab `TAB` wide on that side. To assemble, cut each part
+on its marks (tab included), put each tab under the neighbour it names and glue, the
+neighbour's edge on the tab's fold line. Small triangles on both parts, at the same
+places along each join, meet point to point when the parts line up.
 
-Overlap lines: on each side of a tile that has a neighbour, one line `overlap` inside
-the tile's edge: that is where the neighbour's edge lands. To join two tiles, cut
-one along its trim, lay it over the other so its cut edge meets that line, and glue
-the strip.
+Coordinates: a part's block has its origin at the bottom-left of its trim (tabs
+included); board coordinates have theirs at the board's bottom-left corner.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Sequence
 
-from pnp.layout.geometry import EPS, Box, DoesNotFit, Line
-from pnp.layout.paper import Paper
-from pnp.layout.sheet import SheetGrid, SheetSpec, free_area, place_grid
-from pnp.model.units import mm, to_mm
+from pnp.layout.blocks import Block, Cell, Component, Point
+from pnp.layout.geometry import EPS, Box
+from pnp.model.units import mm
+
+TAB = mm(10)
+NOTCH = mm(2)  # how far an alignment triangle reaches into its part
+NOTCH_HALF = mm(1.2)
+NOTCH_AT = (0.25, 0.5, 0.75)  # where along a join the triangles sit
 
 
 @dataclass(frozen=True)
-class BoardTile:
-    """One page of a tiled board."""
+class Tab:
+    """A glue tab: its box, the part that is glued over it, and which side of its part it is on."""
 
-    index: int  # page number from 0
-    row: int
+    box: Box
+    under: int  # number of the part laid over it (from 1)
+    side: str  # "right" or "bottom"
+
+    def moved(self, dx: float, dy: float) -> Tab:
+        return Tab(self.box.translate(dx, dy), self.under, self.side)
+
+
+@dataclass(frozen=True)
+class BoardPart:
+    """Which part of a board a block is, for the little map on its sheet."""
+
+    number: int  # from 1
+    cols: int
+    rows: int
     col: int
-    board_box: Box
-    page_box: Box
-    grid: SheetGrid  # the tile as a one-slot grid: paper, bleed box, cut marks, footer
-    overlap_lines: tuple[Line, ...]
-
-    @property
-    def paper(self) -> Paper:
-        return self.grid.paper
-
-    @property
-    def shift(self) -> tuple[float, float]:
-        """Add this to a board point to get its place on the page."""
-        return (self.page_box.x - self.board_box.x, self.page_box.y - self.board_box.y)
-
-    @property
-    def art_box(self) -> Box:
-        """The part of the board art this page shows, bleed included, in board coordinates."""
-        return self.board_box.outset(self.grid.bleed)
+    row: int
+    board_w: float
+    board_h: float
 
 
-def _tiles_along(length: float, room: float, overlap: float) -> int | None:
-    """Fewest tiles, each at most room long and sharing overlap, that span length."""
-    if length <= room + EPS:
-        return 1
-    if room <= overlap + EPS:
+@dataclass(frozen=True)
+class PartDetails:
+    """What a board part's block carries besides its cell."""
+
+    part: BoardPart
+    tabs: tuple[Tab, ...]
+    notches: tuple[tuple[Point, ...], ...]
+
+    def moved(self, dx: float, dy: float) -> PartDetails:
+        notches = tuple(tuple((x + dx, y + dy) for x, y in n) for n in self.notches)
+        return PartDetails(self.part, tuple(t.moved(dx, dy) for t in self.tabs), notches)
+
+
+def board_parts(component: Component, frames: Sequence[Box], papers: Sequence[Box]) -> list[Block]:
+    """The blocks a board prints as: frames are the trims' room per orientation, papers the pages."""
+    w, h = component.width, component.height
+    if any(_fits(w, h, f) for f in frames):
+        return [_whole(component)]
+    if any(_fits(w, h, p) for p in papers):
+        whole = _whole(component)
+        return [Block(whole.cells, whole.width, whole.height, edge_to_edge=True)]
+    cols, rows = _split(w, h, frames)
+    return [_part(component, cols, rows, col, row) for row in range(rows) for col in range(cols)]
+
+
+def _fits(w: float, h: float, room: Box) -> bool:
+    return w <= room.w + EPS and h <= room.h + EPS
+
+
+def _whole(component: Component) -> Block:
+    trim = Box(0.0, 0.0, component.width, component.height)
+    outer = trim.outset(component.bleed)
+    clip = ((outer.x, outer.y), (outer.right, outer.y), (outer.right, outer.top), (outer.x, outer.top))
+    return Block((Cell(component, trim, clip),), component.width, component.height)
+
+
+def _split(w: float, h: float, frames: Sequence[Box]) -> tuple[int, int]:
+    """The fewest parts (cols × rows) whose trims, tabs included, fit one of the frames."""
+    best = None
+    for frame in frames:
+        cols = _along(w, frame.w)
+        rows = _along(h, frame.h)
+        if cols and rows and (best is None or cols * rows < best[0] * best[1]):
+            best = (cols, rows)
+    if best is None:
+        raise ValueError("no part of the board fits the paper beside its glue tab")
+    return best
+
+
+def _along(length: float, room: float) -> int | None:
+    """Parts along one side: each length/n long, all but the last with a tab, within room."""
+    if room <= TAB + EPS:
         return None
-    return math.ceil((length - overlap) / (room - overlap) - EPS)
+    return max(1, math.ceil((length - room) / (room - TAB) - EPS) + 1) if length > room + EPS else 1
 
 
-def _plan(board_w: float, board_h: float, paper: Paper, spec: SheetSpec,
-          overlap: float) -> tuple[Paper, int, int] | None:
-    """Orientation, cols and rows giving the fewest pages (ties: portrait)."""
-    best: tuple[int, Paper, int, int] | None = None
-    for oriented in paper.orientations():
-        free = free_area(oriented, spec).inset(spec.bleed)
-        cols = _tiles_along(board_w, free.w, overlap)
-        rows = _tiles_along(board_h, free.h, overlap)
-        if cols and rows and (best is None or cols * rows < best[0]):
-            best = (cols * rows, oriented, cols, rows)
-    return best[1:] if best else None
+def _part(component: Component, cols: int, rows: int, col: int, row: int) -> Block:
+    w, h, bleed = component.width / cols, component.height / rows, component.bleed
+    right, below = col < cols - 1, row < rows - 1
+    tab_r, tab_b = (TAB if right else 0.0), (TAB if below else 0.0)
+    region = Box(0.0, tab_b, w, h)  # the board's part, in block coordinates
+    board_x, board_y = col * w, component.height - (row + 1) * h
+    art = Box(-board_x - bleed, tab_b - board_y - bleed, component.width + 2 * bleed, component.height + 2 * bleed)
+    grow = (bleed, 0.0 if below else bleed, 0.0 if right else bleed, bleed)
+    trim = Box(0.0, 0.0, w + tab_r, h + tab_b)
+    cell = Cell(component, trim, _grown(region, grow), art=art)
+    number = row * cols + col + 1
+    tabs = []
+    if right:
+        tabs.append(Tab(Box(w, tab_b, TAB, h), number + 1, "right"))
+    if below:
+        tabs.append(Tab(Box(0.0, 0.0, w + tab_r, TAB), number + cols, "bottom"))
+    part = BoardPart(number, cols, rows, col, row, component.width, component.height)
+    details = PartDetails(part, tuple(tabs), _notches(region, col, row, cols, rows))
+    return Block((cell,), trim.w, trim.h, details=details)
 
 
-def _tile_start(length: float, tile: float, count: int, index: int) -> float:
-    # Spreading the starts from 0 to (length - tile) lands the last tile exactly on the end.
-    return 0.0 if count == 1 else (length - tile) * index / (count - 1)
+def _grown(box: Box, grow: tuple[float, float, float, float]) -> tuple[Point, ...]:
+    left, bottom, right, top = grow
+    x0, y0, x1, y1 = box.x - left, box.y - bottom, box.right + right, box.top + top
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-def _overlap_lines(box: Box, row: int, col: int, rows: int, cols: int,
-                   overlap: float) -> tuple[Line, ...]:
-    lines = []
-    if col > 0:
-        lines.append(Line(box.x + overlap, box.y, box.x + overlap, box.top))
-    if col + 1 < cols:
-        lines.append(Line(box.right - overlap, box.y, box.right - overlap, box.top))
-    if row > 0:
-        lines.append(Line(box.x, box.top - overlap, box.right, box.top - overlap))
-    if row + 1 < rows:
-        lines.append(Line(box.x, box.y + overlap, box.right, box.y + overlap))
-    return tuple(lines)
+def _notches(region: Box, col: int, row: int, cols: int, rows: int) -> tuple[tuple[Point, ...], ...]:
+    """Triangles pointing at each join of the part, their points on the join line."""
+    notches = []
+    for at in NOTCH_AT:
+        y = region.y + region.h * at
+        x = region.x + region.w * at
+        if col < cols - 1:
+            notches.append(_triangle((region.right, y), (-1, 0)))
+        if col > 0:
+            notches.append(_triangle((region.x, y), (1, 0)))
+        if row < rows - 1:
+            notches.append(_triangle((x, region.y), (0, 1)))
+        if row > 0:
+            notches.append(_triangle((x, region.top), (0, -1)))
+    return tuple(notches)
 
 
-def tile_board(board_w: float, board_h: float, paper: Paper, spec: SheetSpec = SheetSpec(),
-               overlap: float = mm(10)) -> list[BoardTile]:
-    """The fewest equal page tiles that together show the whole board."""
-    if board_w <= 0 or board_h <= 0 or overlap < 0:
-        raise ValueError(f"board {to_mm(board_w):g} × {to_mm(board_h):g} mm with overlap "
-                         f"{to_mm(overlap):g} mm: sizes must be positive, overlap not negative")
-    plan = _plan(board_w, board_h, paper, spec, overlap)
-    if plan is None:
-        raise DoesNotFit(f"{paper.name} leaves no room for a board tile wider than its "
-                         f"{to_mm(overlap):g} mm overlap")
-    oriented, cols, rows = plan
-    tile_w = (board_w + (cols - 1) * overlap) / cols
-    tile_h = (board_h + (rows - 1) * overlap) / rows
-    grid = place_grid(oriented, 1, 1, tile_w, tile_h, spec)
-    page_box = grid.slots[0]
-    tiles = []
-    for row in range(rows):
-        for col in range(cols):
-            x = _tile_start(board_w, tile_w, cols, col)
-            y = _tile_start(board_h, tile_h, rows, rows - 1 - row)
-            lines = _overlap_lines(page_box, row, col, rows, cols, overlap)
-            tiles.append(BoardTile(len(tiles), row, col, Box(x, y, tile_w, tile_h),
-                                   page_box, grid, lines))
-    return tiles
+def _triangle(tip: Point, inward: tuple[int, int]) -> tuple[Point, ...]:
+    """A triangle with its point at tip and its base NOTCH inside the part (direction inward)."""
+    ix, iy = inward
+    bx, by = tip[0] + ix * NOTCH, tip[1] + iy * NOTCH
+    return (tip, (bx - iy * NOTCH_HALF, by + ix * NOTCH_HALF), (bx + iy * NOTCH_HALF, by - ix * NOTCH_HALF))

@@ -3,8 +3,10 @@
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. Its items come from `product:` (every combination
 of attribute values, like Boardless Quarto's 2⁴ pieces), from `items:` listed by hand or
-rows of tables (pnp.model.item_sources), or all of these; `count:` repeats an item.
-Faces may use `${attribute}`, `when:`, `repeat:` and the groups under `groups:`.
+rows of tables (pnp.model.item_sources), or all of these; `count:` repeats an item, and a
+listed item may have a `width:` and `height:` of its own (Folio's three piece sizes).
+Faces may use `${attribute}`, `when:`, `repeat:` and the groups under `groups:`. A set's
+`sheet:` says how its sheets are laid out (pnp.model.sheets).
 Set and item ids become parts of file names, so they are checked as ids; an id made
 from an item's values is turned into one. A set's item count, copies and size are
 bounded (pnp.model.limits) before anything is expanded.
@@ -25,6 +27,7 @@ from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, 
 from pnp.model.names import id_problem, slug
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields, join_key
+from pnp.model.sheets import SheetChoices, read_set_sheet
 from pnp.model.source import Node
 from pnp.model.templates import Templates
 from pnp.model.units import mm, to_mm
@@ -32,17 +35,28 @@ from pnp.model.units import mm, to_mm
 KINDS = ("card", "token", "tile", "piece", "board")
 SHAPES = ("rect", "circle", "hexagon")
 BACKS = ("same", "none")
+# Keys of a listed item besides its attributes: they cannot name attributes.
+ITEM_KEYS = ("id", "count", "width", "height")
+Sized = tuple[float | None, float | None]  # an item's own width and height, where it gives them
 
 
 @dataclass(frozen=True)
 class Item:
-    """One distinct component: its attribute values, how many to print, and its faces."""
+    """One distinct component: its attribute values, how many to print, its faces and size."""
 
     id: str
     values: tuple[tuple[str, Any], ...]
     count: int
     front: Face
     back: Face | None
+
+    @property
+    def width(self) -> float:
+        return self.front.width
+
+    @property
+    def height(self) -> float:
+        return self.front.height
 
 
 @dataclass(frozen=True)
@@ -57,6 +71,7 @@ class ComponentSet:
     attributes: tuple[str, ...]
     items: tuple[Item, ...]
     location: Location
+    sheet: SheetChoices = SheetChoices()
 
     @property
     def count(self) -> int:
@@ -127,11 +142,12 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets = _item_values(fields, attributes, context)
+    value_sets, own_sizes = _item_values(fields, attributes, context, kind)
     key_texts(set_id, value_sets, context.table_texts)
     attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
+    sheet = read_set_sheet(fields, shape)
     fields.finish()
     if front_node is None:
         return None
@@ -141,15 +157,25 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
     context.budget = Budget()
     items = tuple(
-        _make_item(path, item_id, values, count, front_node, back_node, size, context)
-        for item_id, values, count in value_sets
+        _make_item(path, item_id, values, count, front_node, back_node, _own_size(own, size, shape), context)
+        for (item_id, values, count), own in zip(value_sets, own_sizes)
     )
     if width is None or kind is None or shape is None:
         return None
     width, height = size
-    if not _size_allowed(kind, width, height, fields):
+    if not all(_size_allowed(kind, w, h, fields) for w, h in {size, *((i.width, i.height) for i in items)}):
         return None
-    return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items, node.location)
+    return ComponentSet(set_id, kind, shape, width, height, corner or 0.0, bleed or 0.0, attributes, items,
+                        node.location, sheet)
+
+
+def _own_size(own: Sized, size: tuple[float, float], shape: str | None) -> tuple[float, float]:
+    """An item's size: its own width and height where it gives them, else the set's."""
+    width, height = own
+    if width is None and height is None:
+        return size
+    width = width or size[0]
+    return width, height or _natural_height(shape or "rect", width)
 
 
 def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: Fields, context: SetContext) -> bool:
@@ -168,20 +194,25 @@ def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: 
 
 
 def _size_allowed(kind: str, width: float, height: float, fields: Fields) -> bool:
+    """True if the size is within the bounds; else a problem at the set."""
+    problem = size_problem(kind, width, height)
+    if problem:
+        fields.report(fields.node, problem)
+    return problem is None
+
+
+def size_problem(kind: str, width: float, height: float) -> str | None:
     """A component is at most MAX_COMPONENT_MM a side; a board at most MAX_BOARD_SHEETS sheets' worth."""
     w, h = to_mm(width), to_mm(height)
     if kind != "board":
         if max(w, h) > MAX_COMPONENT_MM:
-            fields.report(fields.node, f"a {kind} of {w:g} × {h:g} mm is over the limit of {MAX_COMPONENT_MM} mm a side "
-                                       "(only a board may be larger than the paper)")
-            return False
-        return True
+            return (f"a {kind} of {w:g} × {h:g} mm is over the limit of {MAX_COMPONENT_MM} mm a side "
+                    "(only a board may be larger than the paper)")
+        return None
     sheets = board_sheets(w, h)
     if sheets > MAX_BOARD_SHEETS:
-        fields.report(fields.node, f"a board of {w:g} × {h:g} mm needs about {sheets} sheets of paper, "
-                                   f"over the limit of {MAX_BOARD_SHEETS}")
-        return False
-    return True
+        return f"a board of {w:g} × {h:g} mm needs about {sheets} sheets of paper, over the limit of {MAX_BOARD_SHEETS}"
+    return None
 
 
 def board_sheets(width_mm: float, height_mm: float) -> int:
@@ -199,7 +230,10 @@ def _natural_height(shape: str, width: float) -> float:
 def _attribute_names(fields: Fields) -> tuple[str, ...]:
     names = []
     for path, node in fields.items("attributes", default=[]):
-        if isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
+        if node.value in ITEM_KEYS:
+            fields.problems.add(node.location, path, f"{quote(node.value)} is an item's own key ({', '.join(ITEM_KEYS)}); "
+                                                     "name the attribute otherwise")
+        elif isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
             names.append(node.value)
         else:
             fields.problems.add(node.location, path, f"expected an attribute name, got {quote(node.value)}")
@@ -209,30 +243,37 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext) -> list[tuple[str, dict, int]]:
-    """(id, attribute values, count) for every item: the product first, then the listed ones and tables' rows."""
+def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext,
+                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized]]:
+    """(id, attribute values, count) for every item, the product first, then the listed ones and
+    tables' rows; and beside them each item's own size (a listed item may give one)."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
-        return []
+        return [], []
     items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
+    sizes: list[Sized] = [(None, None)] * len(items)
     entries = list(item_nodes(fields))
     tables = {id(node): read_table_rows(node, path, context, default_count) for path, node in entries if is_table(node)}
     attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
     for item_path, item_node in entries:
-        made = tables[id(item_node)].items if id(item_node) in tables else [
-            _listed_item(item_node, item_path, attributes, default_count, context.problems)]
+        if id(item_node) in tables:
+            made, own = tables[id(item_node)].items, [(None, None)] * len(tables[id(item_node)].items)
+        else:
+            *listed, size = _listed_item(item_node, item_path, attributes, default_count, context.problems, kind)
+            made, own = [tuple(listed)], [size]
         if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
-            return []
+            return [], []
         items += made
+        sizes += own
     if not items and all(rows.read for rows in tables.values()):
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count in items)
     if copies > MAX_COPIES_PER_SET:
         fields.report(fields.node, f"the set prints {copies} components, over the limit of {MAX_COPIES_PER_SET}")
-        return []
-    return _with_ids(items)
+        return [], []
+    return _with_ids(items), sizes
 
 
 def _product(fields: Fields) -> list[dict] | None:
@@ -252,21 +293,29 @@ def _product(fields: Fields) -> list[dict] | None:
     return [dict(combination) for combination in itertools.product(*axes)]
 
 
-def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, problems: Problems) -> tuple[str | None, dict, int]:
-    """An item of `items:`: its id (None to make one from its values), values and count."""
+def _listed_item(node: Node, path: str, attributes: tuple[str, ...], default_count: int, problems: Problems,
+                 kind: str | None) -> tuple[str | None, dict, int, Sized]:
+    """An item of `items:`: its id (None to make one from its values), values, count and own size."""
     fields = Fields(node, path, problems)
     item_id = fields.text("id", default=None)
     problem = item_id is not None and id_problem(item_id, "an item id")
     if problem:
         fields.report(fields.values["id"], problem, "id")
     count = fields.integer("count", default=default_count, minimum=1) or 1
+    size = (fields.length("width", default=None), fields.length("height", default=None))
+    for key, value in zip(("width", "height"), size):
+        # A board's item is measured in sheets with the set, once both sides are known.
+        if value is not None and kind not in (None, "board") and to_mm(value) > MAX_COMPONENT_MM:
+            fields.report(fields.values[key], f"a {kind} {key} of {to_mm(value):g} mm is over the limit of "
+                                              f"{MAX_COMPONENT_MM} mm", key)
+            size = (None, None)
     values = {}
     for name in attributes:
         value_node = fields.get(name, default=None)
         if value_node is not None:
             values[name] = value_node.value
     fields.finish()
-    return (None if problem else item_id, values, count)
+    return (None if problem else item_id, values, count, size)
 
 
 def _with_ids(items: list[tuple[str | None, dict, int]]) -> list[tuple[str, dict, int]]:

@@ -1,8 +1,8 @@
 """A game folder (content/<game>/) → a `Game`: its facts, palette and component sets.
 
 `game.yaml` holds the facts (title, subtitle, authors, version, licence, languages,
-players, …) and the palette; `components.yaml` the component sets. A game's languages
-are data: any BCP 47 tag it lists, and any that has a `text/<lang>.yaml`; its source
+players, …), the palette and how sheets are laid out (`sheets:`); `components.yaml` the
+component sets. A game's languages are data: any BCP 47 tag it lists, and any that has a `text/<lang>.yaml`; its source
 language (English unless `source-language:` says otherwise) is the one the others are
 translated from, and the title and subtitle are texts of that language, translated
 like any other (keys `game.title`, `game.subtitle`). Every problem of every file
@@ -25,6 +25,7 @@ from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import find_templates_folders
 from pnp.model.reader import Fields
+from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
 
@@ -64,6 +65,7 @@ class Game:
         """The source-language texts game.yaml gives, by the key their translations use."""
         texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
+    sheets: SheetChoices = SheetChoices()
 
 
 def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -> Game:
@@ -87,6 +89,12 @@ def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -
     problems.raise_if_any()
     return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts,
                 table_files=tuple(dict.fromkeys(context.table_files)), **info)
+
+
+def game_languages(folder: Path) -> tuple[str, ...]:
+    """The languages of the game in folder, read from game.yaml and text/ alone (its problems
+    are reported when the game is loaded)."""
+    return _read_info(Path(folder), Problems())["languages"]
 
 
 def _collect(read, problems: Problems, fallback):
@@ -159,6 +167,7 @@ def _read_info(folder: Path, problems: Problems) -> dict:
         location=node.location,
         text_locations={key: fields.values[name].location for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle"))
                         if name in fields.values},
+        sheets=read_game_sheets(fields),
     )
     fields.finish()
     return info

@@ -29,6 +29,7 @@ MAX_SET_ELEMENTS = 200_000  # elements drawn for one set: its items times their 
 MAX_LENGTH_MM = 10_000  # any one length or position, in millimetres (10 m)
 MAX_COMPONENT_MM = 1_000  # width or height of a card, token, tile or piece
 MAX_BLEED_MM = 20  # bleed around a component (real ones are 2–5 mm)
+MAX_SHEET_SPACE_MM = 50  # a sheet's printer margin, gutter or cut-mark length
 MAX_BOARD_SHEETS = 100  # paper sheets a board may need when it is tiled
 # The smallest paper pnp prints on, in each direction (A4's width, US Letter's height):
 # a board is measured in sheets of this size, so the bound holds on every paper.

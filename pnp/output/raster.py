@@ -1,7 +1,12 @@
 """PDF pages → PNG files at a given DPI, rendered by PDFium and saved by Pillow with pHYs.
 
 The PNG is the same page as the PDF, so both print alike; its stored DPI makes it
-print at true size. PDFium is not thread-safe: render one page at a time.
+print at true size. The bitmap is paper × dpi pixels rounded to nearest (A4 at 300 dpi:
+2480 × 3508), and PDFium draws the page into it through an explicit matrix of exactly
+dpi/72 pixels per point from the top-left corner: nothing is stretched to fill rounded
+pixels, so a point x points from the left lands at x · dpi/72 px in every PNG (the last
+fraction of a pixel of the page is left out, or left white). PDFium is not thread-safe:
+render one page at a time.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import io
 import threading
 
 import pypdfium2
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 _PDFIUM = threading.Lock()
@@ -42,20 +48,19 @@ def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
         try:
             page = document[index]
             target, scale = sizing(*page.get_size())
-            # Scale a hair under the exact scale so PDFium's rounding up lands on the true pixel size.
-            # RGBX in PDFium's buffer is read by Pillow without a copy; the copy made here by
-            # convert() is taken before the document (which owns the buffer) is closed.
-            bitmap = page.render(scale=scale * (1 - 1e-9), may_draw_forms=False, rev_byteorder=True,
-                                 prefer_bgrx=not transparent, fill_color=(255, 255, 255, 0 if transparent else 255))
-            return _exact(bitmap.to_pil(), target).convert("RGBA" if transparent else "RGB")
+            width, height = target
+            kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGRx
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, kind, rev_byteorder=True)
+            bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
+            # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
+            matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
+            clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
+            flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
+            pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip, flags)
+            # convert() copies the pixels before the document (which owns the buffer) is closed.
+            return bitmap.to_pil().convert("RGBA" if transparent else "RGB")
         finally:
             document.close()
-
-
-def _exact(image: Image.Image, size: tuple[int, int]) -> Image.Image:
-    if image.size == size:
-        return image
-    return image.crop((0, 0, *size)) if image.width >= size[0] else image.resize(size)
 
 
 def page_count(pdf: bytes) -> int:

@@ -1,10 +1,9 @@
-"""A duplex calibration sheet: a millimetre scale on the front, a pointer on the back.
+"""The duplex calibration sheet (pnp.layout.calibration) → a two-page PDF a person can read.
 
-Printed duplex at 100 % and held against the light, the back's pointer falls on the
-front's scale at the value to pass as `--back-offset X,Y`. The scale's numbers are
-computed through the same back placement the sheets use, so the reading is the
-correction itself, whichever way the printer turns the paper. Its words come from pnp's
-label catalog, in the language asked for.
+The front carries the instruction in the language asked for, two 40 mm scales with a
+tick every 0.5 mm and a value every 5 mm, and a 50 mm scale bar; the back carries two
+thick pointers with arrowheads, which show through the paper when the sheet is held
+against the light. Where a pointer crosses its scale is the `--back-offset X,Y` to pass.
 """
 
 from __future__ import annotations
@@ -12,38 +11,30 @@ from __future__ import annotations
 import io
 
 from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
 
 from pnp.i18n.labels import label
-from pnp.layout.geometry import Box
+from pnp.layout.calibration import Calibration, Scale, calibration
+from pnp.layout.geometry import Line
 from pnp.layout.paper import Paper
-from pnp.layout.sheet import back_slot
 from pnp.model.units import mm
 from pnp.paint.fonts import font_name
-from pnp.paint.sheets import new_canvas
+from pnp.paint.sheets import draw_scale_bar, new_canvas
 
-RANGE_MM = 6
-STEP_MM = 0.5
-LABEL_EVERY_MM = 2
-
-
-def correction_sign(paper: Paper, flip: str, axis: int) -> int:
-    """+1 when a pointer seen u mm along axis from the centre means an offset of +u, else −1."""
-    centre = Box(paper.width / 2, paper.height / 2, 0, 0)
-    moved = Box(centre.x + (1 if axis == 0 else 0), centre.y + (1 if axis == 1 else 0), 0, 0)
-    a, b = back_slot(centre, paper, flip).box, back_slot(moved, paper, flip).box
-    # A printer that shifts the back by s shows the pointer where back_slot moved by s;
-    # the offset that cancels it is −s.
-    shift = (b.x - a.x) if axis == 0 else (b.y - a.y)
-    return -1 if shift > 0 else 1
+TICK_WIDTH = 0.3
+POINTER_WIDTH = 1.2
+LABEL_SIZE = 7
+TEXT_SIZE = 9
+ARROW = mm(2.5)
 
 
 def calibration_sheet(paper: Paper, flip: str, language: str = "en") -> bytes:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, paper, flip, label("calibration-title", language).format(side="").rstrip(" –"))
-    cx, cy = paper.width / 2, paper.height / 2
-    _front(canvas, paper, flip, cx, cy, language)
+    layout = calibration(paper, flip)
+    _front(canvas, paper, flip, layout, language)
     canvas.showPage()
-    _back(canvas, paper, flip, cx, cy, language)
+    _back(canvas, paper, layout, language)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -53,52 +44,75 @@ def _title(language: str, side: str) -> str:
     return label("calibration-title", language).format(side=label(f"side-{side}", language))
 
 
-def _front(canvas, paper: Paper, flip: str, cx: float, cy: float, language: str) -> None:
+def _front(canvas, paper: Paper, flip: str, layout: Calibration, language: str) -> None:
+    canvas.setFillColor(colors.black)
     canvas.setFont(font_name("bold"), 14)
-    canvas.drawCentredString(cx, paper.height - mm(25), _title(language, "front"))
-    canvas.setFont(font_name(), 9)
-    lines = [
+    canvas.drawCentredString(paper.width / 2, paper.height - mm(25), _title(language, "front"))
+    _instruction(canvas, paper, flip, language)
+    for scale in layout.scales:
+        _scale(canvas, scale)
+    draw_scale_bar(canvas, mm(15), mm(15))
+
+
+def _instruction(canvas, paper: Paper, flip: str, language: str) -> None:
+    """The three sentences, each wrapped to the page less 20 mm a side, centred."""
+    sentences = [
         label("calibration-print", language).format(edge=label(f"edge-{flip}", language)),
         label("calibration-read", language).format(option="--back-offset X,Y"),
         label("calibration-example", language).format(command="pnp build --back-offset 1,-0.5"),
     ]
-    for index, line in enumerate(lines):
-        canvas.drawCentredString(cx, paper.height - mm(35) - index * 12, line)
-    canvas.setLineWidth(0.3)
-    _scale(canvas, cx, cy - mm(20), axis=0, sign=correction_sign(paper, flip, 0))
-    _scale(canvas, cx + mm(20), cy, axis=1, sign=correction_sign(paper, flip, 1))
+    canvas.setFont(font_name(), TEXT_SIZE)
+    y = paper.height - mm(36)
+    for sentence in sentences:
+        for line in simpleSplit(sentence, font_name(), TEXT_SIZE, paper.width - mm(40)):
+            canvas.drawCentredString(paper.width / 2, y, line)
+            y -= TEXT_SIZE * 1.35
+        y -= TEXT_SIZE * 0.5
 
 
-def _scale(canvas, x: float, y: float, axis: int, sign: int) -> None:
-    """Ticks every 0.5 mm from −6 to +6 mm, labelled every 2 mm with the offset each means."""
-    canvas.setFont(font_name(), 6)
-    steps = int(RANGE_MM / STEP_MM)
-    per_label = int(LABEL_EVERY_MM / STEP_MM)
-    canvas.drawString(x - mm(RANGE_MM) - mm(6), y + mm(1), "X") if axis == 0 else canvas.drawString(x, y + mm(RANGE_MM) + mm(3), "Y")
-    for i in range(-steps, steps + 1):
-        value = i * STEP_MM
-        length = mm(5) if i % per_label == 0 else mm(3) if i % 2 == 0 else mm(2)
-        px, py = (x + mm(value), y) if axis == 0 else (x, y + mm(value))
-        if axis == 0:
-            canvas.line(px, py, px, py + length)
-        else:
-            canvas.line(px, py, px + length, py)
-        if i % per_label == 0:
-            label = f"{sign * value:+g}" if value else "0"
-            if axis == 0:
-                canvas.drawCentredString(px, py - mm(3), label)
-            else:
-                canvas.drawString(px + mm(5), py - 2, label)
-
-
-def _back(canvas, paper: Paper, flip: str, cx: float, cy: float, language: str) -> None:
-    """Pointers drawn where the front's zero marks lie, seen through the paper."""
+def _scale(canvas, scale: Scale) -> None:
     canvas.setStrokeColor(colors.black)
-    canvas.setLineWidth(0.3)
-    for (x0, y0, x1, y1) in ((cx, cy - mm(30), cx, cy - mm(10)), (cx + mm(10), cy, cx + mm(30), cy)):
-        start = back_slot(Box(x0, y0, 0, 0), paper, flip).box
-        end = back_slot(Box(x1, y1, 0, 0), paper, flip).box
-        canvas.line(start.x, start.y, end.x, end.y)
+    canvas.setLineWidth(TICK_WIDTH)
+    canvas.setFont(font_name(), LABEL_SIZE)
+    for tick in scale.ticks:
+        line = tick.line
+        canvas.line(line.x0, line.y0, line.x1, line.y1)
+        if tick.labelled:
+            text = f"{tick.value:+g}".replace("-", "−") if tick.value else "0"
+            if scale.axis == 0:
+                canvas.drawCentredString(line.x0, line.y0 - mm(3.5), text)
+            else:
+                canvas.drawString(line.x1 + mm(1.5), line.y0 - LABEL_SIZE * 0.35, text)
+    first = scale.ticks[0].line
+    canvas.setFont(font_name("bold"), 11)
+    if scale.axis == 0:
+        canvas.drawRightString(first.x0 - mm(4), first.y0, "X")
+    else:
+        canvas.drawCentredString(first.x0 + mm(1), scale.ticks[-1].line.y0 + mm(4), "Y")
+
+
+def _back(canvas, paper: Paper, layout: Calibration, language: str) -> None:
+    """Pointers where the front's zero marks lie, seen through the paper, with arrowheads at both ends."""
+    canvas.setStrokeColor(colors.black)
+    canvas.setFillColor(colors.black)
+    canvas.setLineWidth(POINTER_WIDTH)
+    for pointer in layout.pointers:
+        canvas.line(pointer.x0, pointer.y0, pointer.x1, pointer.y1)
+        _arrowheads(canvas, pointer)
     canvas.setFont(font_name("bold"), 14)
-    title_y = paper.height - mm(25)
-    canvas.drawCentredString(cx, title_y, _title(language, "back"))
+    canvas.drawCentredString(paper.width / 2, paper.height - mm(25), _title(language, "back"))
+
+
+def _arrowheads(canvas, pointer: Line) -> None:
+    """A filled triangle at each end of the pointer, pointing along it towards the scale."""
+    length = pointer.length
+    ux, uy = (pointer.x1 - pointer.x0) / length, (pointer.y1 - pointer.y0) / length
+    for (x, y), (dx, dy) in (((pointer.x0, pointer.y0), (ux, uy)), ((pointer.x1, pointer.y1), (-ux, -uy))):
+        tip = (x + dx * ARROW, y + dy * ARROW)
+        half = ARROW * 0.45
+        path = canvas.beginPath()
+        path.moveTo(*tip)
+        path.lineTo(x - dy * half, y + dx * half)
+        path.lineTo(x + dy * half, y - dx * half)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)

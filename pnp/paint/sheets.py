@@ -1,222 +1,396 @@
-"""A component set → a duplex PDF of sheets: faces on an n-up grid, backs behind fronts.
+"""A laid-out kit (pnp.layout.kit) → one PDF of all its component sheets, in print order.
 
-Front pages carry the faces, cut marks outside the grid, a 50 mm scale bar and a
-footer; each is followed by its back page, where every back sits behind its front
-for the chosen flip (art turned 180° for a short-edge flip), shifted by the user's
-back offset. Faces that repeat are drawn once as PDF forms. Boards larger than the
-paper are split across pages with overlap lines.
+Each sheet is a front page followed, in a two-sided kit, by its back page: every back
+behind its front for the chosen flip, moved by the back offset; a sheet without backs
+gets a blank back carrying only its footer. A fold-over sheet is one page holding
+fronts and backs. Faces are reportlab Drawings from the FacePainter, the same ones
+the rulebooks show; a face that prints more than once is one PDF form, drawn again.
+Every page carries its footer in the sheet's language (game, the sets on the sheet,
+sheet n of N, which side, print at 100 %) and a 50 mm scale bar; board parts carry
+their glue tabs, alignment triangles and a small map of the parts.
 """
 
 from __future__ import annotations
 
 import io
+from collections import Counter
 from dataclasses import dataclass
+from typing import Sequence
 
 from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
-from pnp.layout.geometry import Box, DoesNotFit, Line
+from pnp.layout.blocks import Cell, Guide
+from pnp.layout.furniture import Item, Placed
+from pnp.layout.geometry import Box
+from pnp.layout.kit import Kit, Sheet, Side, finish
+from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
-from pnp.layout.sheet import (SheetGrid, SheetSpec, back_cut_marks, back_grid, cut_marks, fit_grid, footer_origin,
-                              page_chunks, scale_bar)
-from pnp.layout.tiling import tile_board
-from pnp.model.components import ComponentSet, Item
+from pnp.layout.sheet import SheetSettings
+from pnp.layout.tiling import BoardPart, Tab
+from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
+from pnp.model.units import mm
 from pnp.paint.faces import FacePainter
-from pnp.paint.fonts import font_name
+from pnp.paint.fonts import font_name, text_width
 
 MARK_WIDTH = 0.25
+GUIDE_WIDTH = 0.3
+GUIDE_GREY = colors.Color(0.45, 0.45, 0.45)
+TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 FOOTER_SIZE = 7
+ITEM_HEIGHT = mm(3)
+SCALE_BAR = mm(50)
+MAP_HEIGHT = ITEM_HEIGHT
 
 
 @dataclass(frozen=True)
-class SheetOptions:
-    paper: Paper
-    flip: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    marks_to_edge: bool = False
-
-
-@dataclass(frozen=True)
-class Footer:
-    """What each sheet says about itself at its foot, in the sheet's language: the game's and
-    the set's names as players know them, and pnp's own words from its label catalog."""
+class Words:
+    """What a kit's footers say, in its language: the game's title as players know it, its
+    version, each set's name, and pnp's own words from its label catalog."""
 
     game: str
     version: str
-    title: str
+    set_names: dict[str, str]
     language: str = "en"
 
     @property
     def document_title(self) -> str:
-        return f"{self.game} – {self.title}"
+        return f"{self.game} – " + ", ".join(self.set_names.values())
 
-    def line(self, page: int, pages: int, side: str) -> str:
-        words = label(f"side-{side.replace(' ', '-')}", self.language)
-        return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=self.title,
-                                                           sheet=page, sheets=pages, side=words)
+    def footer(self, sheet: Sheet, sheets: int, side: str) -> str:
+        names = ", ".join(self.set_names.get(s, s) for s in sheet.sets)
+        return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=names,
+                                                           sheet=sheet.number, sheets=sheets,
+                                                           side=label(f"side-{side}", self.language))
 
 
-def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str, title: str) -> Canvas:
+def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
+    """A canvas for pnp's sheets: embedded font first, no print scaling, the duplex hint if flip is given."""
     canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(), pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")
-    canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if flip == "short" else "DuplexFlipLongEdge")
+    if flip is not None:
+        canvas.setViewerPreference("Duplex", "DuplexFlipShortEdge" if flip == "short" else "DuplexFlipLongEdge")
     return canvas
 
 
-def paint_set(component_set: ComponentSet, painter: FacePainter, options: SheetOptions, footer: Footer) -> bytes:
-    """The whole set as one PDF: front, back, front, back … (backs only where the set has them)."""
+def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words) -> bytes:
+    """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided)."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, options.paper, options.flip, footer.document_title)
-    forms = _Forms(canvas, painter, component_set)
-    spec = SheetSpec(bleed=component_set.bleed)
-    try:
-        grid = fit_grid(options.paper, component_set.width, component_set.height, spec)
-    except DoesNotFit:
-        if component_set.kind != "board":
-            raise
-        _paint_tiled(canvas, component_set, forms, options, footer, spec)
-    else:
-        _paint_grid(canvas, component_set, forms, grid, options, footer)
+    first = kit.sheets[0].front.paper
+    canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, words.document_title)
+    faces = _Faces(canvas, painter, {s.id: s for s in sets}, kit)
+    for sheet in kit.sheets:
+        finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
+        front_side = "fold" if sheet.front.fold is not None else "front"
+        _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
+              _Footer.of(sheet, words, len(kit.sheets), front_side))
+        if sheet.back is not None:
+            back_side = "blank" if sheet.blank_back else "back"
+            _page(canvas, faces, sheet.back, finished.back_marks, (), finished.back_items,
+                  _Footer.of(sheet, words, len(kit.sheets), back_side))
     canvas.save()
     return buffer.getvalue()
 
 
-def sheet_pages(component_set: ComponentSet, paper: Paper) -> int:
-    """How many pages paint_set makes for the set on paper (fronts and backs counted)."""
-    spec = SheetSpec(bleed=component_set.bleed)
-    try:
-        grid = fit_grid(paper, component_set.width, component_set.height, spec)
-    except DoesNotFit:
-        if component_set.kind != "board":
-            raise
-        return len(tile_board(component_set.width, component_set.height, paper, spec)) * len(expanded_items(component_set))
-    return len(page_chunks(len(expanded_items(component_set)), grid.per_page)) * (2 if component_set.has_backs else 1)
+def page_sides(kit: Kit) -> list[tuple[int, str]]:
+    """(sheet number, side) of every page of the kit's PDF, in order: front, back or blank."""
+    pages = []
+    for sheet in kit.sheets:
+        pages.append((sheet.number, "front"))
+        if sheet.back is not None:
+            pages.append((sheet.number, "blank" if sheet.blank_back else "back"))
+    return pages
 
 
-def expanded_items(component_set: ComponentSet) -> list[Item]:
-    return [item for item in component_set.items for _ in range(item.count)]
+# --- footer items -----------------------------------------------------------------------
+
+def _variants(sheet: Sheet, words: Words, sheets: int) -> list[list[Item]]:
+    """The footer items as they can go: the text in one line, or in two parts."""
+    sides = ["fold"] if sheet.front.fold is not None else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
+    texts = [words.footer(sheet, sheets, side) for side in sides]
+    bar = Item("bar", SCALE_BAR + mm(2) + text_width("50 mm", FOOTER_SIZE), ITEM_HEIGHT)
+    extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0), ITEM_HEIGHT)] \
+        if sheet.parts else []
+    whole = [bar, Item("text", max(_width(t) for t in texts), ITEM_HEIGHT), *extra]
+    halves = [_halves(t) for t in texts]
+    split = [bar, Item("text-1", max(_width(h[0]) for h in halves), ITEM_HEIGHT),
+             Item("text-2", max(_width(h[1]) for h in halves), ITEM_HEIGHT), *extra]
+    return [whole, split]
 
 
-def _paint_grid(canvas: Canvas, component_set: ComponentSet, forms: "_Forms", grid: SheetGrid, options: SheetOptions, footer: Footer) -> None:
-    items = expanded_items(component_set)
-    chunks = page_chunks(len(items), grid.per_page)
-    backs = back_grid(grid, options.flip, options.back_offset)
-    for number, chunk in enumerate(chunks, start=1):
-        page_items = [items[i] for i in chunk]
-        _start_page(canvas, grid.paper)
-        for slot, item in zip(grid.slots, page_items):
-            forms.place(item.front, grid.bleed_box(slot), rotation=0)
-        _marks(canvas, cut_marks(grid, to_edge=options.marks_to_edge))
-        _finish_page(canvas, grid, footer.line(number, len(chunks), "front"), single=_single(grid, page_items))
-        if component_set.has_backs:
-            _start_page(canvas, grid.paper)
-            for placement, item in zip(backs, page_items):
-                if item.back is not None:
-                    forms.place(item.back, placement.box.outset(grid.bleed), rotation=placement.rotation)
-            _marks(canvas, back_cut_marks(grid, options.flip, options.back_offset, to_edge=options.marks_to_edge))
-            _finish_page(canvas, grid, footer.line(number, len(chunks), "back"), single=None, flip=options.flip)
+def _width(text: str) -> float:
+    return text_width(text, FOOTER_SIZE)
 
 
-def _single(grid: SheetGrid, page_items: list[Item]) -> Box | None:
-    return grid.slots[0] if grid.per_page == 1 and page_items else None
+def _halves(text: str) -> tuple[str, str]:
+    """text split at the ' · ' nearest its middle."""
+    parts = text.split(" · ")
+    best = min(range(1, len(parts)), key=lambda i: abs(len(" · ".join(parts[:i])) - len(text) / 2), default=1)
+    return " · ".join(parts[:best]), " · ".join(parts[best:])
 
 
-def _paint_tiled(canvas: Canvas, component_set: ComponentSet, forms: "_Forms", options: SheetOptions, footer: Footer, spec: SheetSpec) -> None:
-    """A board too large for the paper, in overlapping parts, one page each (fronts only)."""
-    bleed = component_set.bleed
-    tiles = tile_board(component_set.width, component_set.height, options.paper, spec)
-    for item in expanded_items(component_set):
-        for number, tile in enumerate(tiles, start=1):
-            _start_page(canvas, tile.paper)
-            shift_x, shift_y = tile.shift
-            art = Box(shift_x - bleed, shift_y - bleed, component_set.width + 2 * bleed, component_set.height + 2 * bleed)
-            canvas.saveState()
-            _clip(canvas, tile.grid.bleed_box(tile.page_box))
-            forms.place(item.front, art, rotation=0, clip=False)
-            canvas.restoreState()
-            _overlap_lines(canvas, tile.overlap_lines)
-            _marks(canvas, cut_marks(tile.grid, to_edge=options.marks_to_edge))
-            _finish_page(canvas, tile.grid, footer.line(number, len(tiles), "board part"), single=tile.page_box)
+@dataclass(frozen=True)
+class _Footer:
+    """What one page's footer items say: the line (whole and in two parts), the board part and its words."""
+
+    texts: dict[str, str]
+    part: BoardPart | None
+    language: str
+
+    @classmethod
+    def of(cls, sheet: Sheet, words: Words, sheets: int, side: str) -> _Footer:
+        text = words.footer(sheet, sheets, side)
+        first, second = _halves(text)
+        texts = {"text": text, "text-1": first, "text-2": second, "map": _part_words(sheet, words)}
+        return cls(texts, sheet.parts[0] if sheet.parts else None, words.language)
 
 
-def _start_page(canvas: Canvas, paper: Paper) -> None:
-    canvas.setPageSize((paper.width, paper.height))
+def _part_words(sheet: Sheet, words: Words) -> str:
+    if not sheet.parts:
+        return ""
+    part = sheet.parts[0]
+    return label("board-part", words.language).format(part=part.number, parts=part.cols * part.rows)
 
 
-def _finish_page(canvas: Canvas, grid: SheetGrid, text: str, single: Box | None, flip: str | None = None) -> None:
-    """Scale bar, footer and (for one-component pages) TrimBox/BleedBox; then the next page."""
-    bar = scale_bar(grid, flip=flip)
-    canvas.setStrokeColor(colors.black)
-    canvas.setLineWidth(0.5)
-    canvas.line(bar.x0, bar.y0, bar.x1, bar.y1)
-    for x in (bar.x0, bar.x1):
-        canvas.line(x, bar.y0 - 2, x, bar.y0 + 2)
-    canvas.setFont(font_name(), FOOTER_SIZE)
-    canvas.setFillColor(colors.black)
-    canvas.drawString(bar.x0, bar.y0 + 3, "50 mm")
-    x, y = footer_origin(grid, flip=flip)
-    canvas.drawString(x, y, text)
-    if single is not None:
-        canvas.setTrimBox(single.rect)
-        canvas.setBleedBox(single.outset(grid.bleed).rect)
+def _map_width(sheet: Sheet) -> float:
+    part = sheet.parts[0]
+    return MAP_HEIGHT * part.board_w / part.board_h
+
+
+# --- pages --------------------------------------------------------------------------------
+
+def _page(canvas: Canvas, faces: "_Faces", side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
+          items: Sequence[Placed], footer: _Footer) -> None:
+    canvas.setPageSize((side.paper.width, side.paper.height))
+    for tab in side.tabs:
+        _tab(canvas, tab, side, footer.language)
+    for cell in side.fronts:
+        faces.place(cell, "front")
+    for cell in side.backs:
+        faces.place(cell, "back")
+    _notches(canvas, side.notches)
+    _guides(canvas, (*side.guides, *guides))
+    _marks(canvas, marks)
+    if side.fold is not None:
+        _fold(canvas, side)
+    for item in items:
+        _item(canvas, item, footer)
+    _boxes(canvas, side)
     canvas.showPage()
 
 
-def _marks(canvas: Canvas, marks: list[Line]) -> None:
-    canvas.setStrokeColor(colors.black)
-    canvas.setLineWidth(MARK_WIDTH)
-    for mark in marks:
-        canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
+def _boxes(canvas: Canvas, side: Side) -> None:
+    """TrimBox and BleedBox of a page that holds one component: a print shop can cut it as is."""
+    cells = (*side.fronts, *side.backs)
+    if len(cells) == 1:
+        canvas.setTrimBox(cells[0].trim.rect)
+        canvas.setBleedBox(cells[0].clip_box.rect)
 
 
-def _overlap_lines(canvas: Canvas, lines: list[Line]) -> None:
-    canvas.saveState()
-    canvas.setStrokeColor(colors.Color(0.3, 0.3, 0.3))
-    canvas.setLineWidth(0.4)
-    canvas.setDash(3, 2)
+def _marks(canvas: Canvas, marks: Sequence[Mark]) -> None:
+    in_bleed = [m for m in marks if m.in_bleed]
+    if in_bleed:
+        # A mark over art gets a white edge so that it reads on dark bleed too.
+        _lines(canvas, [m.line for m in in_bleed], colors.white, MARK_WIDTH * 4)
+    _lines(canvas, [m.line for m in marks], colors.black, MARK_WIDTH)
+
+
+def _lines(canvas: Canvas, lines, colour, width: float) -> None:
+    canvas.setStrokeColor(colour)
+    canvas.setLineWidth(width)
+    canvas.setLineCap(0)
     for line in lines:
         canvas.line(line.x0, line.y0, line.x1, line.y1)
+
+
+def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
+    if not guides:
+        return
+    canvas.setStrokeColor(GUIDE_GREY)
+    canvas.setLineWidth(GUIDE_WIDTH)
+    for guide in guides:
+        box = guide.box
+        if guide.kind == "segment":
+            canvas.line(box.x, box.y, box.right, box.top)
+        elif guide.kind == "circle":
+            canvas.circle(*box.centre, box.w / 2, stroke=1, fill=0)
+        elif guide.kind == "hexagon":
+            _polygon(canvas, _hexagon_points(box), stroke=1, fill=0)
+        elif guide.radius > 0:
+            canvas.roundRect(box.x, box.y, box.w, box.h, guide.radius, stroke=1, fill=0)
+        else:
+            canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+
+
+def _hexagon_points(box: Box) -> list[tuple[float, float]]:
+    (cx, cy), r, h = box.centre, box.w / 2, box.h / 2
+    return [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h), (cx + r / 2, cy - h)]
+
+
+def _polygon(canvas: Canvas, points, stroke: int, fill: int) -> None:
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=stroke, fill=fill)
+
+
+def _tab(canvas: Canvas, tab: Tab, side: Side, language: str) -> None:
+    owner = next(c for c in side.fronts if c.trim.contains(tab.box))
+    grow = owner.component.bleed
+    box = tab.box
+    canvas.setFillColor(TAB_GREY)
+    canvas.rect(box.x - grow, box.y - grow, box.w + 2 * grow, box.h + 2 * grow, stroke=0, fill=1)
+    canvas.saveState()
+    canvas.setFillColor(colors.Color(0.35, 0.35, 0.35))
+    canvas.setFont(font_name(), 6)
+    canvas.translate(*box.centre)
+    if tab.side == "right":
+        canvas.rotate(90)
+    canvas.drawCentredString(0, -2, label("glue-tab", language).format(part=tab.under))
     canvas.restoreState()
 
 
-def _clip(canvas: Canvas, box: Box) -> None:
-    path = canvas.beginPath()
-    path.rect(box.x, box.y, box.w, box.h)
-    canvas.clipPath(path, stroke=0, fill=0)
+def _notches(canvas: Canvas, notches) -> None:
+    if not notches:
+        return
+    canvas.setFillColor(colors.Color(0.12, 0.16, 0.21))
+    canvas.setStrokeColor(colors.white)
+    canvas.setLineWidth(0.4)
+    for triangle in notches:
+        _polygon(canvas, triangle, stroke=1, fill=1)
 
 
-class _Forms:
-    """Each distinct face becomes one PDF form the first time it is placed, then is reused."""
+def _fold(canvas: Canvas, side: Side) -> None:
+    canvas.saveState()
+    canvas.setStrokeColor(GUIDE_GREY)
+    canvas.setLineWidth(0.5)
+    canvas.setDash(4, 3)
+    line = side.fold
+    canvas.line(line.x0, line.y0, line.x1, line.y1)
+    canvas.restoreState()
 
-    def __init__(self, canvas: Canvas, painter: FacePainter, component_set: ComponentSet):
-        self.canvas, self.painter, self.set = canvas, painter, component_set
-        self.names: dict[Face, str] = {}
 
-    def name(self, face: Face) -> str:
-        if face not in self.names:
-            name = f"{self.set.id}-face{len(self.names) + 1}"
-            drawing = self.painter.drawing(face, self.set.shape, self.set.bleed)
+# --- footer items -------------------------------------------------------------------------
+
+def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
+    """Draw a footer item in its own frame: x along its reading direction, y across, from its box's start."""
+    canvas.saveState()
+    box = item.box
+    if item.turn == 90:
+        canvas.translate(box.right, box.y)
+        canvas.rotate(90)
+    else:
+        canvas.translate(box.x, box.y)
+    canvas.setFillColor(colors.black)
+    canvas.setStrokeColor(colors.black)
+    canvas.setFont(font_name(), FOOTER_SIZE)
+    if item.name == "bar":
+        draw_scale_bar(canvas, 0.0, 0.0)
+    elif item.name == "map":
+        _map(canvas, footer.part, footer.texts["map"])
+    else:
+        canvas.drawString(0, ITEM_HEIGHT * 0.28, footer.texts[item.name])
+    canvas.restoreState()
+
+
+def draw_scale_bar(canvas: Canvas, x: float, y: float) -> None:
+    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y)."""
+    mid = y + ITEM_HEIGHT / 2
+    canvas.setStrokeColor(colors.black)
+    canvas.setFillColor(colors.black)
+    canvas.setLineWidth(0.5)
+    canvas.line(x, mid, x + SCALE_BAR, mid)
+    for step in range(6):
+        reach = ITEM_HEIGHT / 2 if step in (0, 5) else ITEM_HEIGHT / 4
+        canvas.line(x + mm(10) * step, mid - reach, x + mm(10) * step, mid + reach)
+    canvas.setFont(font_name(), FOOTER_SIZE)
+    canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, "50 mm")
+
+
+def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
+    """The board's outline cut into its parts, this sheet's part filled, and its words beside it."""
+    width, height = MAP_HEIGHT * part.board_w / part.board_h, MAP_HEIGHT
+    cell_w, cell_h = width / part.cols, height / part.rows
+    canvas.setLineWidth(0.4)
+    for row in range(part.rows):
+        for col in range(part.cols):
+            here = (row, col) == (part.row, part.col)
+            canvas.setFillColor(colors.Color(0.45, 0.45, 0.45) if here else colors.white)
+            canvas.rect(col * cell_w, (part.rows - 1 - row) * cell_h, cell_w, cell_h, stroke=1, fill=1)
+    canvas.setFillColor(colors.black)
+    canvas.drawString(width + mm(1.5), ITEM_HEIGHT * 0.28, words)
+
+
+class _Faces:
+    """Each distinct face drawn as the painter paints it; one that prints more than once becomes
+    a PDF form, drawn again. Faces are told apart once per item (comparing faces is not cheap)."""
+
+    def __init__(self, canvas: Canvas, painter: FacePainter, sets: dict[str, ComponentSet], kit: Kit):
+        self.canvas, self.painter, self.sets = canvas, painter, sets
+        distinct: dict[tuple, int] = {}
+        self.ids: dict[tuple[str, int, str], int] = {}
+        self.faces: list[tuple[Face, str]] = []
+        for component_set in sets.values():
+            for index, item in enumerate(component_set.items):
+                for side, face in (("front", item.front), ("back", item.back)):
+                    if face is not None:
+                        key = (face, component_set.shape, component_set.bleed)
+                        if key not in distinct:
+                            distinct[key] = len(self.faces)
+                            self.faces.append((face, component_set.id))
+                        self.ids[(component_set.id, index, side)] = distinct[key]
+        self.uses = Counter(self._id(c, "front") for s in kit.sheets for c in s.front.fronts)
+        self.uses.update(self._id(c, "back") for s in kit.sheets for page in (s.front, s.back) if page for c in page.backs)
+        self.drawings: dict[int, object] = {}
+        self.forms: dict[int, str] = {}
+
+    def _id(self, cell: Cell, side: str) -> int:
+        return self.ids[(cell.component.set_id, cell.component.item, side)]
+
+    def place(self, cell: Cell, side: str) -> None:
+        """Draw the face so its (turned) bleed box fills the cell's art box, clipped to the cell."""
+        face_id = self._id(cell, side)
+        drawing = self._drawing(face_id)
+        canvas = self.canvas
+        canvas.saveState()
+        path = canvas.beginPath()
+        path.moveTo(*cell.clip[0])
+        for point in cell.clip[1:]:
+            path.lineTo(*point)
+        path.close()
+        canvas.clipPath(path, stroke=0, fill=0)
+        canvas.translate(*cell.art_box.centre)
+        if cell.turn:
+            canvas.rotate(cell.turn)
+        canvas.translate(-drawing.width / 2, -drawing.height / 2)
+        self._draw(face_id, drawing)
+        canvas.restoreState()
+
+    def _drawing(self, face_id: int):
+        if face_id not in self.drawings:
+            face, set_id = self.faces[face_id]
+            component_set = self.sets[set_id]
+            self.drawings[face_id] = self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+        return self.drawings[face_id]
+
+    def _draw(self, face_id: int, drawing) -> None:
+        if self.uses[face_id] < 2:
+            renderPDF.draw(drawing, self.canvas, 0, 0)
+            return
+        if face_id not in self.forms:
+            name = f"face{len(self.forms) + 1}"
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
-            self.names[face] = name
-        return self.names[face]
+            self.forms[face_id] = name
+        self.canvas.doForm(self.forms[face_id])
 
-    def place(self, face: Face, box: Box, rotation: int, clip: bool = True) -> None:
-        """Draw face so that its bleed box fills box (turned 180° about its centre if asked)."""
-        name = self.name(face)
-        canvas = self.canvas
-        canvas.saveState()
-        if clip:
-            _clip(canvas, box)
-        canvas.translate(box.x, box.y)
-        if rotation == 180:
-            canvas.translate(box.w, box.h)
-            canvas.rotate(180)
-        canvas.doForm(name)
-        canvas.restoreState()
+
+__all__ = ["Words", "draw_scale_bar", "new_canvas", "page_sides", "paint_kit"]

@@ -31,8 +31,8 @@ def test_one_changed_card_text_rewrites_only_the_files_whose_bytes_change(two_se
     after = digests(out)
     changed = {path for path in after if after[path] != before.get(path)}
     assert changed == {p.relative_to(out).as_posix() for p in result.written}
-    assert changed == {"tiny/tiny-chips-en-a4.pdf", "tiny/png/tiny-chips-en-a4-sheet01-front.png",
-                       "tiny/png/tiny-chips-en-a4-sheet01-back.png"}
+    assert changed == {"tiny/tiny-sheets-en-a4.pdf", "tiny/png/tiny-sheets-en-a4-sheet01-front.png",
+                       "tiny/png/tiny-sheets-en-a4-sheet01-back.png"}
     assert all(mtimes(out)[path] == times[path] for path in after if path not in changed)
     clean = tmp_path / "clean"
     build([folder], BuildOptions(out=clean, **OPTIONS))
@@ -43,10 +43,10 @@ def test_a_file_changed_by_hand_is_rebuilt(two_sets, tmp_path):
     folder, out = two_sets(), tmp_path / "out"
     build([folder], BuildOptions(out=out, **OPTIONS))
     before = digests(out)
-    pdf = out / "tiny" / "tiny-discs-a4.pdf"
+    pdf = out / "tiny" / "tiny-sheets-da-a4.pdf"
     pdf.write_bytes(pdf.read_bytes().replace(b"pnp", b"PNP"))
     result = build([folder], BuildOptions(out=out, **OPTIONS))
-    assert [p.name for p in result.written] == ["tiny-discs-a4.pdf"]
+    assert [p.name for p in result.written] == ["tiny-sheets-da-a4.pdf"]
     assert digests(out) == before
 
 
@@ -65,14 +65,14 @@ def test_outputs_no_longer_made_are_removed_but_not_files_pnp_did_not_write(two_
     build([folder], BuildOptions(out=out, **{**OPTIONS, "papers": ("a4", "letter")}))
     mine = out / "tiny" / "notes.txt"
     mine.write_text("my notes", encoding="utf-8")
-    edited = out / "tiny" / "tiny-chips-da-letter.pdf"
+    edited = out / "tiny" / "tiny-sheets-da-letter.pdf"
     edited.write_bytes(edited.read_bytes() + b"% annotated by hand\n")
     result = build([folder], BuildOptions(out=out, **OPTIONS))
     left = set(digests(out))
-    assert not any("-letter" in path for path in left - {"tiny/tiny-chips-da-letter.pdf"})
-    assert "tiny/tiny-chips-da-letter.pdf" in left and mine.read_text(encoding="utf-8") == "my notes"
-    assert "left tiny/tiny-chips-da-letter.pdf: changed since pnp wrote it" in result.warnings
-    assert "tiny/tiny-chips-en-a4.pdf" in left and len(result.removed) == 7  # 8 letter files, 1 edited
+    assert not any("-letter" in path for path in left - {"tiny/tiny-sheets-da-letter.pdf"})
+    assert "tiny/tiny-sheets-da-letter.pdf" in left and mine.read_text(encoding="utf-8") == "my notes"
+    assert "left tiny/tiny-sheets-da-letter.pdf: changed since pnp wrote it" in result.warnings
+    assert "tiny/tiny-sheets-en-a4.pdf" in left and len(result.removed) == 5  # 6 letter files, 1 edited
 
 
 def test_another_game_and_another_command_keep_their_outputs(two_sets, tmp_path):
@@ -97,7 +97,7 @@ def test_a_png_deleted_by_hand_is_made_from_the_pdf_on_disk(two_sets, tmp_path):
     folder, out = two_sets(), tmp_path / "out"
     build([folder], BuildOptions(out=out, **OPTIONS))
     before = digests(out)
-    (out / "tiny" / "png" / "tiny-discs-a4-sheet01-front.png").unlink()
+    (out / "tiny" / "png" / "tiny-sheets-en-a4-sheet01-front.png").unlink()
     result = build([folder], BuildOptions(out=out, **OPTIONS))
     assert result.rendered == 1 and digests(out) == before
 
@@ -121,10 +121,10 @@ def test_a_partial_run_removes_nothing_and_the_next_full_build_completes_it(two_
     build([folder], BuildOptions(out=out, **both))
     (folder / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
     partial = build([folder], BuildOptions(out=out, kinds=("sheets",), **OPTIONS))
-    assert [p.name for p in partial.written] == ["tiny-chips-en-a4.pdf"] and not partial.removed
-    assert (out / "tiny" / "tiny-chips-en-letter.pdf").exists()
+    assert [p.name for p in partial.written] == ["tiny-sheets-en-a4.pdf"] and not partial.removed
+    assert (out / "tiny" / "tiny-sheets-en-letter.pdf").exists()
     full = build([folder], BuildOptions(out=out, **both))
-    assert "tiny-chips-en-a4.pdf" not in {p.name for p in full.written}
+    assert "tiny-sheets-en-a4.pdf" not in {p.name for p in full.written}
     clean = tmp_path / "clean"
     build([folder], BuildOptions(out=clean, **both))
     assert digests(out) == digests(clean)
@@ -141,6 +141,6 @@ def test_a_changed_table_cell_or_icon_remakes_the_sheet_that_shows_it(make_game,
     options = dict(papers=("a4",), formats=("pdf",), jobs=1)
     build([folder], BuildOptions(out=out, **options))
     (folder / "cards.csv").write_text("id,cost\nfox,2\n")
-    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-deck-a4.pdf"]
+    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-sheets-a4.pdf"]
     (folder / "icons" / "coin.svg").write_text(coin.format("#0000ff"))
-    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-deck-a4.pdf"]
+    assert [p.name for p in build([folder], BuildOptions(out=out, **options)).written] == ["tiny-sheets-a4.pdf"]

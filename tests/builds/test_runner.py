@@ -21,7 +21,7 @@ def test_parallel_and_sequential_builds_are_byte_identical(tmp_path):
     build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path / "one", jobs=1, **common))
     build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path / "two", jobs=2, **common))
     assert digests(tmp_path / "one") == digests(tmp_path / "two")
-    assert len(digests(tmp_path / "one")) > 20
+    assert len(digests(tmp_path / "one")) >= 15
 
 
 KIND_MODULE = '''

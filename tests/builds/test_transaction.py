@@ -51,10 +51,10 @@ def test_a_library_refusal_while_rendering_is_one_line_naming_game_and_target(tw
     def refuse(*args, **kwargs):
         raise ValueError("dash pattern of zero length")
 
-    monkeypatch.setattr(pnp.paint.sheets, "paint_set", refuse)
+    monkeypatch.setattr(pnp.paint.sheets, "paint_kit", refuse)
     result = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "Error: tiny: cannot make tiny-chips-en-a4: ValueError: dash pattern of zero length (run with -vv for details)" in result.output
+    assert "Error: tiny: cannot make tiny-sheets-en-a4: ValueError: dash pattern of zero length (run with -vv for details)" in result.output
     assert not (tmp_path / "output").exists()
     detailed = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en", "-vv"], tmp_path)
     assert detailed.exit_code == 1 and "Traceback" in detailed.output and "in refuse" in detailed.output
@@ -168,7 +168,7 @@ def test_kill_9_mid_build_leaves_complete_files_and_a_staging_folder_the_next_bu
         process.send_signal(signal.SIGKILL)
         process.wait()
         outputs = [p for p in out.rglob("*") if p.is_file() and ".pnp" not in p.relative_to(out).parts]
-        assert len(outputs) >= 20 and all(_complete(p) for p in outputs)
+        assert len(outputs) >= 15 and all(_complete(p) for p in outputs)
         assert not [p for p in outputs if p.name.endswith(".tmp")]
     subprocess.run(command, cwd=tmp_path, env=_environment(), check=True)
     assert not list((out / ".pnp").glob("staging-*"))

@@ -28,7 +28,7 @@ def test_watch_rebuilds_on_save_says_errors_and_keeps_going(two_sets, tmp_path):
     thread = threading.Thread(target=watch, args=([folder], options, said.append, stop), daemon=True)
     thread.start()
     try:
-        pdf = out / "tiny" / "tiny-chips-en-a4.pdf"
+        pdf = out / "tiny" / "tiny-sheets-en-a4.pdf"
         assert _wait_for(lambda: "watching for changes" in said)
         first = pdf.read_bytes()
         english = folder / "text" / "en.yaml"
@@ -39,7 +39,7 @@ def test_watch_rebuilds_on_save_says_errors_and_keeps_going(two_sets, tmp_path):
         english.write_text("chip.name: Goldish\n", encoding="utf-8")
         assert _wait_for(lambda: pdf.read_bytes() != first), said
         assert any(line.startswith("changed: ") and line.endswith("en.yaml") for line in said)
-        assert any(line.startswith("wrote ") and line.endswith("tiny-chips-en-a4.pdf") for line in said)
+        assert any(line.startswith("wrote ") and line.endswith("tiny-sheets-en-a4.pdf") for line in said)
     finally:
         stop.set()
         thread.join(timeout=10)

@@ -154,7 +154,7 @@ def test_the_german_edition_builds_with_english_fallback_german_labels_and_foote
     assert "Schritt" not in rules  # (no example play here) ...
     booklet = pdf_text(work / "output/stone-row/stone-row-booklet-de-a4.pdf")
     assert "Auf A4 in 100 % (Originalgröße) beidseitig drucken, Wenden an der kurzen Kante." in booklet
-    sheet = pdf_text(work / "output/stone-row/stone-row-cards-de-a4.pdf")
+    sheet = pdf_text(work / "output/stone-row/stone-row-sheets-de-a4.pdf")
     assert "Steinreihe 2.1 · Cards · Bogen 1 von 1 · Vorderseite · in 100 % drucken" in sheet
 
 

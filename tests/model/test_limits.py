@@ -32,10 +32,13 @@ def test_boards_are_measured_in_the_smallest_paper():
 
 
 def test_the_board_bound_never_counts_more_sheets_than_the_tiling_uses():
-    from pnp.layout.tiling import tile_board
+    from pnp.layout.blocks import Component
+    from pnp.layout.tiling import board_parts
     from pnp.model.components import board_sheets
     from pnp.model.units import mm
 
     for width, height in ((224, 224), (600, 400), (1000, 1000), (3000, 68), (68, 3000)):
-        tiles = min(len(tile_board(mm(width), mm(height), paper)) for paper in PAPERS.values())
-        assert board_sheets(width, height) <= tiles, (width, height)
+        board = Component("board", 0, mm(width), mm(height), "rect", 0.0, mm(3), None)
+        parts = min(len(board_parts(board, [p.box.inset(mm(5)) for p in paper.orientations()],
+                                    [p.box for p in paper.orientations()])) for paper in PAPERS.values())
+        assert board_sheets(width, height) <= parts, (width, height)

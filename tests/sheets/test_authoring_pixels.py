@@ -58,7 +58,7 @@ def card(tmp_path_factory) -> Path:
     finally:
         os.chdir(old)
     assert result.exit_code == 0, result.output
-    return work / "output" / "card" / "card-cards-en-a4.pdf"
+    return work / "output" / "card" / "card-sheets-en-a4.pdf"
 
 
 def chars(page) -> list[tuple[str, tuple[float, float, float, float], float, str]]:

@@ -1,7 +1,7 @@
 """The calibration scale reads the correction: derived through the same back placement as sheets."""
 
 from pnp.layout.paper import PAPERS
-from pnp.paint.calibration import correction_sign
+from pnp.layout.calibration import correction_sign
 
 
 def test_long_edge_mirrors_x_so_x_reads_directly_and_y_inverted():
@@ -42,3 +42,26 @@ def test_the_calibration_sheet_in_german_and_in_a_language_pnp_lacks(tmp_path):
     assert "Vorderseite" in front and "Wenden an der langen Kante" in front
     (front, _), output = calibration_text(tmp_path, "--lang", "fr")
     assert "pnp duplex calibration – front" in front and "warning: pnp has no fr words of its own" in output
+
+
+def test_a_person_can_read_the_sheet_by_eye(tmp_path):
+    """PDFium's reading: two scales of 81 hairline ticks each, 0.5 mm apart over 40 mm, values
+    that do not touch, a 50 mm bar, and on the back two pointers four times as thick."""
+    from tests.sheets.reading import TEXT, read_pages
+
+    calibration_text(tmp_path)
+    front, back = read_pages(tmp_path / "calibration.pdf")
+    ticks = front.lines(0.3, (0, 0, 0))
+    across = sorted(t.x0 for t in ticks if t.w < t.h)
+    up = sorted(t.y0 for t in ticks if t.w > t.h)
+    for positions in (across, up):
+        steps = {round(b - a, 3) for a, b in zip(positions, positions[1:])}
+        assert len(positions) == 81 and steps == {0.5} and abs(positions[-1] - positions[0] - 40) < 0.01
+    labels = [o.box for o in front.objects if o.kind == TEXT and o.box.w < 8]
+    assert len(labels) >= 18
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            assert min(a.x1, b.x1) <= max(a.x0, b.x0) or min(a.y1, b.y1) <= max(a.y0, b.y0), (a, b)
+    assert any(abs(bar.w - 50) < 0.01 for bar in front.lines(0.5, (0, 0, 0)))
+    pointers = back.lines(1.2, (0, 0, 0))
+    assert len(pointers) == 2 and all(max(p.w, p.h) >= 25 for p in pointers)

@@ -1,8 +1,10 @@
-"""PNG pages: every page of a sheet PDF rasterized at --dpi, one target per page.
+"""PNG pages: every printed page of a sheet PDF rasterized at --dpi, one target per page.
 
-The page is the PDF's own page rendered by PDFium, so PNG and PDF print alike; the
-stored DPI makes it print at true size. Pages are planned from the sheet layout
-(fronts, and backs where the set has them), so each page renders in its own process.
+The page is the PDF's own page rendered by PDFium at exactly paper × dpi pixels, so PNG
+and PDF print alike; the stored DPI makes it print at true size. Pages are planned
+from the sheet layout, so each renders in its own process. A two-sided kit's pages are
+`-sheetNN-front.png` and `-sheetNN-back.png` (a blank back has none: there is nothing
+to print); a one-sided kit's (no backs, or fold-over sheets) are `-sheetNN.png`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from typing import TYPE_CHECKING
 from pnp.build.kinds import sheets
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
-from pnp.layout.paper import PAPERS
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
@@ -21,30 +22,31 @@ NAME = "png-page"
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
-    if "png" not in options.formats:
+    if "png" not in options.formats or not loaded.game.sets:
         return
     from pnp.layout.geometry import DoesNotFit
-    from pnp.paint.sheets import sheet_pages
+    from pnp.paint.sheets import page_sides
 
-    for component_set in loaded.game.sets:
-        languages = sheets.languages_of(loaded, options) if component_set.text_keys else (None,)
-        for language in languages:
-            for paper in options.papers:
-                try:
-                    pages = sheet_pages(component_set, PAPERS[paper])
-                except DoesNotFit:
-                    continue  # the sheet target reports it
-                sheet = sheets.sheet_id(loaded, component_set, language, paper)
-                name = sheets.stem(loaded, component_set, language, paper)
-                for page in range(pages):
-                    path = png_path(loaded.id, name, page, component_set.has_backs)
-                    yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(page, pages, options.dpi),
-                                 depends=(sheet,))
+    for paper in options.papers:
+        try:
+            kit = sheets.kit_of(loaded, paper, options)
+        except DoesNotFit:
+            continue  # the sheet target reports it
+        pages = page_sides(kit)
+        for language in sheets.sheet_languages(loaded, options):
+            sheet = sheets.sheet_id(loaded, language, paper)
+            name = sheets.stem(loaded, language, paper)
+            for index, (number, side) in enumerate(pages):
+                if side == "blank":
+                    continue
+                path = png_path(loaded.id, name, number, side if kit.two_sided else None)
+                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(index, len(pages), options.dpi),
+                             depends=(sheet,))
 
 
-def png_path(game_id: str, name: str, page: int, has_backs: bool) -> str:
-    sheet, side = divmod(page, 2) if has_backs else (page, 0)
-    return f"{game_id}/png/{name}-sheet{sheet + 1:02d}-{('front', 'back')[side]}.png"
+def png_path(game_id: str, name: str, sheet: int, side: str | None) -> str:
+    suffix = f"-{side}" if side else ""
+    return f"{game_id}/png/{name}-sheet{sheet:02d}{suffix}.png"
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:

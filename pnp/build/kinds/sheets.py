@@ -1,13 +1,15 @@
-"""Component sheets: one duplex PDF per component set × language × paper.
+"""Component sheets: one PDF per game × language × paper holding every set's sheets in print order.
 
-Sets with text are made once per language, others once, their footer in the first
-language built. The footer names the game and the set as players know them and speaks
-pnp's own words in the sheet's language. Every face of the set is painted (once,
-through the game's face cache) and checked before the sheets are drawn from the same
-Drawings: a text that does not fit, a missing glyph or key stops the build with every
-such problem located. Which texts a language lacks is said once per language, by the
-translation report (pnp.build.kinds.translations). With `--format png` alone the PDF
-is an in-memory step that the PNG pages take.
+The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit);
+sets without text appear in every language's PDF, and a game whose sets have no text
+at all gets one PDF per paper, its footer in the first language built. The footer names
+the game and the sets as players know them and speaks pnp's own words in the sheet's
+language. Every face is painted (once, through the game's face cache) and checked
+before the sheets are drawn from the same Drawings: a text that does not fit, a missing
+glyph or key, or a component larger than the paper stops the build with every such
+problem located. Which texts a language lacks is said once per language, by the
+translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
+an in-memory step that the PNG pages take.
 """
 
 from __future__ import annotations
@@ -18,14 +20,12 @@ from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import SheetSpec, fit_grid
 from pnp.model.problems import Problems
-from pnp.model.units import mm
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
     from pnp.i18n.catalog import Texts
-    from pnp.model.components import ComponentSet
+    from pnp.layout.kit import Kit
 
 NAME = "sheets"
 
@@ -37,86 +37,119 @@ def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
     return tuple(lang for lang in options.languages if lang in loaded.game.languages)
 
 
-def stem(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str) -> str:
-    return "-".join(p for p in (loaded.id, component_set.id, language, paper) if p)
+def sheet_languages(loaded: LoadedGame, options) -> tuple[str | None, ...]:
+    """One PDF per language when any set has text, else one for all (None)."""
+    return languages_of(loaded, options) if any(s.text_keys for s in loaded.game.sets) else (None,)
 
 
-def sheet_id(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str) -> str:
-    return f"{loaded.id}/{stem(loaded, component_set, language, paper)}.pdf"
+def stem(loaded: LoadedGame, language: str | None, paper: str) -> str:
+    return "-".join(p for p in (loaded.id, "sheets", language, paper) if p)
+
+
+def sheet_id(loaded: LoadedGame, language: str | None, paper: str) -> str:
+    return f"{loaded.id}/{stem(loaded, language, paper)}.pdf"
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
-    for component_set in loaded.game.sets:
-        languages = languages_of(loaded, options) if component_set.text_keys else (None,)
-        for language in languages:
-            for paper in options.papers:
-                yield _target(loaded, component_set, language, paper, options)
+    if not loaded.game.sets:
+        return
+    for language in sheet_languages(loaded, options):
+        for paper in options.papers:
+            yield _target(loaded, language, paper, options)
 
 
-def _target(loaded: LoadedGame, component_set: ComponentSet, language: str | None, paper: str, options: BuildOptions) -> Target:
-    target_id = sheet_id(loaded, component_set, language, paper)
-    faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
+def _target(loaded: LoadedGame, language: str | None, paper: str, options: BuildOptions) -> Target:
+    target_id = sheet_id(loaded, language, paper)
+    sets = loaded.game.sets
+    faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
     words = language or footer_language(loaded, options)
-    keys = (*component_set.text_keys, *footer_keys(component_set))
+    keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, words))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=(component_set.id, language, paper, options.flip, tuple(options.back_offset_mm), words),
-                  inputs=inputs, label=stem(loaded, component_set, language, paper))
+                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout, words),
+                  inputs=inputs, label=stem(loaded, language, paper))
 
 
 def footer_language(loaded: LoadedGame, options: BuildOptions) -> str:
-    """A set without text is printed once, for every language: its footer speaks the first one built."""
+    """Sheets without text are printed once, for every language: their footer speaks the first one built."""
     return (languages_of(loaded, options) or (loaded.game.source_language,))[0]
 
 
-def footer_keys(component_set: ComponentSet) -> tuple[str, str]:
-    """The texts a sheet's footer shows: the game's title and the set's name."""
+def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
+    """The texts the sheets' footers show: the game's title and every set's name."""
     from pnp.model.game import TITLE_KEY  # the model loads only when a game does
 
-    return TITLE_KEY, f"component.{component_set.id}.name"
+    return (TITLE_KEY, *(set_name_key(s.id) for s in loaded.game.sets))
+
+
+def set_name_key(set_id: str) -> str:
+    return f"component.{set_id}.name"
+
+
+def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
+    """The game's sheets on paper as laid out for these options (laid out once per process)."""
+    from pnp.layout.kit import lay_out
+
+    key = ("kit", paper, options.flip, tuple(options.back_offset_mm), options.layout)
+    if key not in loaded.layouts:
+        loaded.layouts[key] = lay_out(loaded.game.sets, loaded.game.sheets, PAPERS[paper], settings_of(loaded, options))
+    return loaded.layouts[key]
+
+
+def settings_of(loaded: LoadedGame, options: BuildOptions):
+    """The sheet settings of the game as the options ask (pnp.layout.sheet.SheetSettings)."""
+    from pnp.layout.sheet import settings_for
+    from pnp.model.units import mm
+
+    offset = (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1]))
+    return settings_for(loaded.game.sheets, options.layout, options.flip, offset)
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
-    from pnp.paint.sheets import SheetOptions, paint_set
+    from pnp.paint.sheets import paint_kit
 
-    set_id, _, paper = target.params[:3]
-    texts = Texts(loaded.catalogs, target.params[-1])
-    component_set = next(s for s in loaded.game.sets if s.id == set_id)
+    paper, words_language = target.params[1], target.params[-1]
+    texts = Texts(loaded.catalogs, words_language)
     problems = Problems()
     painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language), icons=loaded.icons)
-    _check_fit(component_set, paper, problems)
-    for item in component_set.items:
-        for face in (item.front, item.back):
-            if face is not None:
-                painter.drawing(face, component_set.shape, component_set.bleed)
+    for component_set in loaded.game.sets:
+        for item in component_set.items:
+            for face in (item.front, item.back):
+                if face is not None:
+                    painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+    kit = _kit_or_problem(loaded, paper, options, problems)
     problems.raise_if_any()
-    offset = (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1]))
-    pdf = paint_set(component_set, painter, SheetOptions(PAPERS[paper], options.flip, offset),
-                    sheet_footer(loaded, component_set, texts))
+    words = sheet_words(loaded, texts)
+    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words)
     return Rendered({path: pdf for path in target.paths}, pdf, warnings=list(painter.warnings))
 
 
-def sheet_footer(loaded: LoadedGame, component_set: ComponentSet, texts: Texts):
-    """The footer of a set's sheets: the game's and the set's names in the sheet's language."""
-    from pnp.i18n.markup import strip_markup
-    from pnp.paint.sheets import Footer
-
-    title_key, name_key = footer_keys(component_set)
-    game = loaded.game
-    name = strip_markup(texts.get(name_key, component_set.id))
-    return Footer(texts.get(title_key, game.title), game.version, name, texts.language)
-
-
-def _check_fit(component_set: ComponentSet, paper: str, problems: Problems) -> None:
-    if component_set.kind == "board":
-        return  # a board larger than the paper is tiled
+def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, problems: Problems) -> Kit | None:
     try:
-        fit_grid(PAPERS[paper], component_set.width, component_set.height, SheetSpec(bleed=component_set.bleed))
+        return kit_of(loaded, paper, options)
     except DoesNotFit as error:
-        problems.add(component_set.location, f"sets.{component_set.id}", f"does not fit on {paper} paper: {error}")
+        where = _set_named(loaded, str(error))
+        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
+        return None
+
+
+def _set_named(loaded: LoadedGame, message: str):
+    """The set a layout message names ('… mm colour-cards does not fit …'), if any."""
+    return next((s for s in loaded.game.sets if f" {s.id} " in f" {message} "), None)
+
+
+def sheet_words(loaded: LoadedGame, texts: Texts):
+    """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
+    from pnp.i18n.markup import strip_markup
+    from pnp.model.game import TITLE_KEY
+    from pnp.paint.sheets import Words
+
+    game = loaded.game
+    names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
+    return Words(texts.get(TITLE_KEY, game.title), game.version, names, texts.language)
 
 
 KIND = TargetKind(NAME, "build", 0, plan, render)

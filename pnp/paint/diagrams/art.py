@@ -62,4 +62,4 @@ class GameArt:
         component_set, item = self.find(set_id, item_id)
         side = item.back if face == "back" else item.front
         drawing = self.painter.drawing(side, component_set.shape, bleed=0.0, cut_guide=False)
-        return Art(drawing, component_set.shape, side.width, side.height)
+        return Art(drawing, component_set.shape, side.width, side.height, max(i.width for i in component_set.items))

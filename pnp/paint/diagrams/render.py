@@ -58,6 +58,9 @@ class Art:
     shape: str
     width: float
     height: float
+    # The width a piece `size` stands for: its set's widest item, so that a set whose items
+    # have sizes of their own (Folio's pieces) shows them at their sizes relative to each other.
+    span: float | None = None
 
 
 PieceArt = Callable[[sc.Piece], "Art | None"]
@@ -145,7 +148,7 @@ class Renderer:
         if art is None:
             return
         x, y = space.point(item.x, item.y)
-        k = item.size * space.scale / art.width
+        k = item.size * space.scale / (art.span or art.width)
         placed = shapes.Group(*art.drawing.contents)
         rim = outline(art.shape, art.width, art.height, 0, 0, grow=0, fill=None)
         rim.strokeColor, rim.strokeWidth = self.colour("ink"), 0.5 / k
