@@ -1,13 +1,13 @@
 """Component sheets: one PDF per game × language × paper holding every set's sheets in print order.
 
 The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit).
-Every language gets its own PDF, even when no face shows a text: a sheet's footer, glue
-tabs and scale bar are words too, so each names the game and the sets as players of
-that language know them and speaks pnp's own words in it (sets without text print alike
-in every language's PDF). Every face is painted (once, through the game's face cache) and checked
-before the sheets are drawn from the same Drawings: a text that does not fit, a missing
-glyph or key, or a component larger than the paper stops the build with every such
-problem located. Which texts a language lacks is said once per language, by the
+Every language gets its own PDF, even when no face shows a text: the footers, glue tabs
+and scale bar are words too, so each names the game and the sets as players of that
+language know them and speaks pnp's own words in it (sets without text print alike in
+every language's PDF). Every face is painted (once, through the game's face cache) and
+checked before the sheets are drawn from the same Drawings: a text that does not fit, a
+missing glyph or key, or a component larger than the paper stops the build with every
+such problem located. Which texts a language lacks is said once per language, by the
 translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
 an in-memory step that the PNG pages take.
 """
