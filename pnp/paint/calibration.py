@@ -51,7 +51,7 @@ def _front(canvas, paper: Paper, flip: str, layout: Calibration, language: str) 
     _instruction(canvas, paper, flip, language)
     for scale in layout.scales:
         _scale(canvas, scale)
-    draw_scale_bar(canvas, mm(15), mm(15))
+    draw_scale_bar(canvas, mm(15), mm(15), language)
 
 
 def _instruction(canvas, paper: Paper, flip: str, language: str) -> None:

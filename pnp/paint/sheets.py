@@ -113,7 +113,7 @@ def _variants(sheet: Sheet, words: Words, sheets: int) -> list[list[Item]]:
     """The footer items as they can go: the text in one line, or in two parts."""
     sides = ["fold"] if sheet.front.fold is not None else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
     texts = [words.footer(sheet, sheets, side) for side in sides]
-    bar = Item("bar", SCALE_BAR + mm(2) + text_width("50 mm", FOOTER_SIZE), ITEM_HEIGHT)
+    bar = Item("bar", SCALE_BAR + mm(2) + text_width(scale_bar_words(words.language), FOOTER_SIZE), ITEM_HEIGHT)
     extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0), ITEM_HEIGHT)] \
         if sheet.parts else []
     whole = [bar, Item("text", max(_width(t) for t in texts), ITEM_HEIGHT), *extra]
@@ -292,7 +292,7 @@ def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
     canvas.setStrokeColor(colors.black)
     canvas.setFont(font_name(), FOOTER_SIZE)
     if item.name == "bar":
-        draw_scale_bar(canvas, 0.0, 0.0)
+        draw_scale_bar(canvas, 0.0, 0.0, footer.language)
     elif item.name == "map":
         _map(canvas, footer.part, footer.texts["map"])
     else:
@@ -300,7 +300,12 @@ def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
     canvas.restoreState()
 
 
-def draw_scale_bar(canvas: Canvas, x: float, y: float) -> None:
+def scale_bar_words(language: str) -> str:
+    """The scale bar's label: its length as the language writes it."""
+    return label("scale-bar", language).format(length=round(SCALE_BAR / mm(1)))
+
+
+def draw_scale_bar(canvas: Canvas, x: float, y: float, language: str) -> None:
     """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y)."""
     mid = y + ITEM_HEIGHT / 2
     canvas.setStrokeColor(colors.black)
@@ -311,7 +316,7 @@ def draw_scale_bar(canvas: Canvas, x: float, y: float) -> None:
         reach = ITEM_HEIGHT / 2 if step in (0, 5) else ITEM_HEIGHT / 4
         canvas.line(x + mm(10) * step, mid - reach, x + mm(10) * step, mid + reach)
     canvas.setFont(font_name(), FOOTER_SIZE)
-    canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, "50 mm")
+    canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, scale_bar_words(language))
 
 
 def _map(canvas: Canvas, part: BoardPart, words: str) -> None:

@@ -47,8 +47,7 @@ def short_kit(tmp_path_factory):
 
 
 def pdf_of(out, game: str, paper: str, language: str = "en"):
-    textless = game in ("trifoil", "boardless-quarto", "folio")
-    return out / game / f"{game}-sheets-{paper if textless else language + '-' + paper}.pdf"
+    return out / game / f"{game}-sheets-{language}-{paper}.pdf"
 
 
 def two_sided(pdf) -> bool:
@@ -243,11 +242,10 @@ def test_footers_name_the_game_once_the_sets_the_sheet_and_the_side_in_the_sheet
     assert "Quatrefoil 1.0 · Farvekort, Positionskort · ark 1 af 2 · forside · udskriv i 100 %" in danish
 
 
-def test_sets_without_text_print_once_and_sets_with_text_in_every_language(long_kit):
-    names = sorted(p.name for p in (long_kit / "trifoil").glob("*.pdf"))
-    assert names == ["trifoil-sheets-a4.pdf", "trifoil-sheets-letter.pdf"]
-    names = sorted(p.name for p in (long_kit / "quatrefoil").glob("*.pdf"))
-    assert names == [f"quatrefoil-sheets-{lang}-{paper}.pdf" for lang in ("da", "en") for paper in ("a4", "letter")]
+def test_every_game_gets_one_pdf_per_language_and_paper_and_textless_sets_print_in_each(long_kit):
+    for game in GAMES:
+        names = sorted(p.name for p in (long_kit / game).glob("*.pdf"))
+        assert names == [f"{game}-sheets-{lang}-{paper}.pdf" for lang in ("da", "en") for paper in ("a4", "letter")]
     # Quatrefoil's tokens have no text but print in each language's PDF, on its sheet 2.
     for lang in ("en", "da"):
         assert len(read_pages(pdf_of(long_kit, "quatrefoil", "a4", lang))[2].faces(29, 29)) == 5

@@ -121,13 +121,13 @@ def test_rebuild_is_byte_identical(tmp_path, quatrefoil_kit):
 def test_source_date_epoch_is_the_creation_date(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, papers=("a4",), formats=("pdf",), kinds=("sheets",)))
-    info = PdfReader(tmp_path / "trifoil" / "trifoil-sheets-a4.pdf").metadata
+    info = PdfReader(tmp_path / "trifoil" / "trifoil-sheets-en-a4.pdf").metadata
     assert info["/CreationDate"].startswith("D:20231114")
 
 
 def test_a_page_with_one_component_carries_its_trim_and_bleed_boxes(tmp_path):
     build([CONTENT / "folio"], BuildOptions(out=tmp_path, papers=("a4",), formats=("pdf",), kinds=("sheets",)))
-    reader = PdfReader(tmp_path / "folio" / "folio-sheets-a4.pdf")
+    reader = PdfReader(tmp_path / "folio" / "folio-sheets-en-a4.pdf")
     board_part = reader.pages[2]  # sheet 2 holds the board's second part alone
     trim, bleed = board_part.trimbox, board_part.bleedbox
     assert float(trim.right) - float(trim.left) == pytest.approx(112 * 72 / 25.4, abs=0.01)

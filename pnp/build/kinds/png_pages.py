@@ -33,7 +33,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         except DoesNotFit:
             continue  # the sheet target reports it
         pages = page_sides(kit)
-        for language in sheets.sheet_languages(loaded, options):
+        for language in sheets.languages_of(loaded, options):
             sheet = sheets.sheet_id(loaded, language, paper)
             name = sheets.stem(loaded, language, paper)
             for index, (number, side) in enumerate(pages):

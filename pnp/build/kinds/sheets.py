@@ -1,13 +1,13 @@
 """Component sheets: one PDF per game × language × paper holding every set's sheets in print order.
 
-The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit);
-sets without text appear in every language's PDF, and a game whose sets have no text
-at all gets one PDF per paper, its footer in the first language built. The footer names
-the game and the sets as players know them and speaks pnp's own words in the sheet's
-language. Every face is painted (once, through the game's face cache) and checked
-before the sheets are drawn from the same Drawings: a text that does not fit, a missing
-glyph or key, or a component larger than the paper stops the build with every such
-problem located. Which texts a language lacks is said once per language, by the
+The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit).
+Every language gets its own PDF, even when no face shows a text: the footers, glue tabs
+and scale bar are words too, so each names the game and the sets as players of that
+language know them and speaks pnp's own words in it (sets without text print alike in
+every language's PDF). Every face is painted (once, through the game's face cache) and
+checked before the sheets are drawn from the same Drawings: a text that does not fit, a
+missing glyph or key, or a component larger than the paper stops the build with every
+such problem located. Which texts a language lacks is said once per language, by the
 translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
 an in-memory step that the PNG pages take.
 """
@@ -37,43 +37,32 @@ def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
     return tuple(lang for lang in options.languages if lang in loaded.game.languages)
 
 
-def sheet_languages(loaded: LoadedGame, options) -> tuple[str | None, ...]:
-    """One PDF per language when any set has text, else one for all (None)."""
-    return languages_of(loaded, options) if any(s.text_keys for s in loaded.game.sets) else (None,)
+def stem(loaded: LoadedGame, language: str, paper: str) -> str:
+    return f"{loaded.id}-sheets-{language}-{paper}"
 
 
-def stem(loaded: LoadedGame, language: str | None, paper: str) -> str:
-    return "-".join(p for p in (loaded.id, "sheets", language, paper) if p)
-
-
-def sheet_id(loaded: LoadedGame, language: str | None, paper: str) -> str:
+def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
     return f"{loaded.id}/{stem(loaded, language, paper)}.pdf"
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
     if not loaded.game.sets:
         return
-    for language in sheet_languages(loaded, options):
+    for language in languages_of(loaded, options):
         for paper in options.papers:
             yield _target(loaded, language, paper, options)
 
 
-def _target(loaded: LoadedGame, language: str | None, paper: str, options: BuildOptions) -> Target:
+def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
     target_id = sheet_id(loaded, language, paper)
     sets = loaded.game.sets
     faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
-    words = language or footer_language(loaded, options)
     keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
-              loaded.images_digest(faces), loaded.texts_digest(keys, words))
+              loaded.images_digest(faces), loaded.texts_digest(keys, language))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout, words),
+                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
                   inputs=inputs, label=stem(loaded, language, paper))
-
-
-def footer_language(loaded: LoadedGame, options: BuildOptions) -> str:
-    """Sheets without text are printed once, for every language: their footer speaks the first one built."""
-    return (languages_of(loaded, options) or (loaded.game.source_language,))[0]
 
 
 def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
@@ -111,8 +100,8 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import paint_kit
 
-    paper, words_language = target.params[1], target.params[-1]
-    texts = Texts(loaded.catalogs, words_language)
+    language, paper = target.params[:2]
+    texts = Texts(loaded.catalogs, language)
     problems = Problems()
     painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language), icons=loaded.icons)
     for component_set in loaded.game.sets:
