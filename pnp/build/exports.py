@@ -43,8 +43,8 @@ def set_inputs(loaded: LoadedGame, component_set: ComponentSet, language: str | 
 
 
 def names_inputs(loaded: LoadedGame, language: str | None) -> str:
-    """The texts naming and describing every set, as shown in language."""
-    keys = [f"component.{s.id}.{part}" for s in loaded.game.sets for part in ("name", "description")]
+    """The texts naming the game and naming and describing every set, as shown in language."""
+    keys = ["game.title", *(f"component.{s.id}.{part}" for s in loaded.game.sets for part in ("name", "description"))]
     return loaded.texts_digest(keys, language or source(loaded))
 
 

@@ -59,13 +59,17 @@ class Game:
     text_locations: dict[str, Location]  # where game.yaml writes the title and subtitle
     table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
     table_files: tuple[Path, ...] = ()  # the item tables the sets read
+    sheets: SheetChoices = SheetChoices()
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
         """The source-language texts game.yaml gives, by the key their translations use."""
         texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
-    sheets: SheetChoices = SheetChoices()
+
+    def title_in(self, texts) -> str:
+        """The title as texts (a language's Texts) give it, the source's where untranslated."""
+        return texts.get(TITLE_KEY, self.title)
 
 
 def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -> Game:

@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from pnp.export import tts
 from pnp.paint.diagrams.output import drawing_pdf
+from tests.conftest import CONTENT
 from tests.exports.conftest import GAMES
 
 
@@ -134,12 +135,12 @@ def test_tokens_and_tiles_are_transparent_outside_their_shape(kit):
 
 
 def test_pieces_are_tokens_or_tiles_by_what_they_are(kit):
-    trifoil = saved_objects(kit, "trifoil")[kit / "trifoil" / "tts" / "trifoil.json"]
+    trifoil = saved_objects(kit, "trifoil")[kit / "trifoil" / "tts" / "trifoil-en.json"]
     tiles = [p for p in pieces(trifoil) if p["Name"] == "Custom_Tile"]
     assert len(tiles) == 12 and {t["CustomImage"]["CustomTile"]["Type"] for t in tiles} == {1}  # hexagons
     links = [p for p in pieces(trifoil) if p["Nickname"].endswith("red")]
     assert len(links) == 15 and all(p["Name"] == "Custom_Token" for p in links)
-    folio = saved_objects(kit, "folio")[kit / "folio" / "tts" / "folio.json"]
+    folio = saved_objects(kit, "folio")[kit / "folio" / "tts" / "folio-en.json"]
     [board] = [p for p in pieces(folio) if p["Name"] == "Custom_Tile"]
     assert board["CustomImage"]["CustomTile"]["Type"] == 0
     positions = [(p["Transform"]["posX"], p["Transform"]["posZ"]) for p in pieces(folio)]
@@ -148,10 +149,9 @@ def test_pieces_are_tokens_or_tiles_by_what_they_are(kit):
 
 def test_a_base_url_prefixes_every_image(tmp_path):
     from pnp.build import BuildOptions, build
-    from tests.conftest import CONTENT
 
     build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, formats=("tts",), tts_base_url="https://example.org/trifoil/"))
-    text = (tmp_path / "trifoil" / "tts" / "trifoil.json").read_text(encoding="utf-8")
+    text = (tmp_path / "trifoil" / "tts" / "trifoil-en.json").read_text(encoding="utf-8")
     urls = re.findall(r'"ImageURL": "([^"]*)"', text)
     assert urls and all(u.startswith("https://example.org/trifoil/trifoil-") for u in urls)
 
@@ -215,3 +215,20 @@ def test_a_changed_card_text_remakes_only_the_images_that_show_it(tmp_path):
     written = sorted(p.name for p in result.written)
     # The English colour cards show the word; the Danish ones show their own (now flagged stale).
     assert written == ["quatrefoil-colour-cards-en-faces.png"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_language_has_a_saved_object_named_in_its_words(kit, game):
+    from tests.sheets.test_sheet_languages import catalog, game_yaml
+
+    languages = game_yaml(game)["languages"]
+    objects = saved_objects(kit, game)
+    assert sorted(p.name for p in objects) == sorted(f"{game}-{lang}.json" for lang in languages)
+    for language in languages:
+        texts = catalog(CONTENT / game / "text" / f"{language}.yaml")
+        document = objects[kit / game / "tts" / f"{game}-{language}.json"]
+        assert document["SaveName"] == f"{texts.get('game.title', game_yaml(game)['title'])} ({language})"
+        names = {text for key, text in texts.items() if re.fullmatch(r"component\.[\w-]+\.name", key)}
+        decks_named = {d["Nickname"] for d in decks(document) if d["Name"] == "Deck"}
+        sets_named = {p["Nickname"].split(" – ")[0] for p in pieces(document)}
+        assert decks_named | sets_named <= names

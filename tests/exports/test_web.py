@@ -13,6 +13,7 @@ from PIL import Image
 
 from pnp.i18n.catalog import Texts
 from pnp.paint.rulebook.markup import plain_text
+from tests.conftest import CONTENT
 from tests.exports.conftest import GAMES
 from tests.exports.html_audit import read_page
 
@@ -25,6 +26,16 @@ def test_the_web_edition_is_well_formed_self_contained_and_accessible(kit, game,
     assert page.problems() == []
     assert page.lang == language
     assert page.svgs and all(s.get("role") == "img" or s.get("aria-hidden") == "true" for s in page.svgs)
+
+
+@pytest.mark.parametrize("game, language", EDITIONS)
+def test_the_web_edition_is_titled_in_its_own_language(kit, game, language):
+    from tests.sheets.test_sheet_languages import catalog, game_yaml
+
+    title = catalog(CONTENT / game / "text" / f"{language}.yaml").get("game.title", game_yaml(game)["title"])
+    page = read_page(kit / game / f"{game}-rules-{language}.html")
+    assert page.headings[0] == (1, title)
+    assert f"{title} ·" in page.text  # the footer
 
 
 @pytest.mark.parametrize("game, language", EDITIONS)

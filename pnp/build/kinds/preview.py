@@ -52,6 +52,7 @@ def _language(loaded: LoadedGame, options: BuildOptions) -> str:
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.export.web.preview import SECTIONS as HEADINGS
     from pnp.export.web.preview import Output, preview_html, thumbnails
+    from pnp.i18n.catalog import Texts
     from pnp.i18n.labels import label
 
     entries, language = target.params
@@ -62,7 +63,8 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
         pictures = thumbnails(relative[0], next(data), PAGES_SHOWN.get(kind, 1)) if pictured else ()
         outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
-    html = preview_html(loaded.game.title, f"{label('kit', language)} · {label('edition', language)} {loaded.game.version}",
+    title = loaded.game.title_in(Texts(loaded.catalogs, language))
+    html = preview_html(title, f"{label('kit', language)} · {label('edition', language)} {loaded.game.version}",
                         language, headings, outputs, _diagrams(loaded, options, language))
     return Rendered({target.paths[0]: html})
 

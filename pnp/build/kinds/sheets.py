@@ -133,12 +133,11 @@ def _set_named(loaded: LoadedGame, message: str):
 def sheet_words(loaded: LoadedGame, texts: Texts):
     """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
     from pnp.i18n.markup import strip_markup
-    from pnp.model.game import TITLE_KEY
     from pnp.paint.sheets import Words
 
     game = loaded.game
     names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
-    return Words(texts.get(TITLE_KEY, game.title), game.version, names, texts.language)
+    return Words(game.title_in(texts), game.version, names, texts.language)
 
 
 KIND = TargetKind(NAME, "build", 0, plan, render)

@@ -3,7 +3,7 @@
 Files go to `<game>/tts/`: per card set `<game>-<set>[-<lang>]-faces.png` and
 `-back.png` (or `-backs.png` when backs differ), per other set one image per distinct
 item (`-<item>.png`, and `-<item>-back.png` for a tile whose back differs); and
-`<game>[-<lang>].json`, the saved object, per language when some set shows texts.
+`<game>-<lang>.json`, the saved object, per language (its title and set names are words).
 Each image is a target of its own (so the kit preview can show each); the saved object
 needs only the model and names the images as they are planned.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pnp.build.exports import FaceArt, game_languages, names_inputs, set_inputs, set_languages, set_words, stem
+from pnp.build.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 
@@ -36,7 +36,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                 path = f"{loaded.id}/{FOLDER}/{file}"
                 yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("image", component_set.id, language, what),
                              inputs=inputs)
-    for language in game_languages(loaded, options):
+    for language in languages_of(loaded, options):  # the object names the game and its sets in words of a language
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
                   names_inputs(loaded, language))
@@ -58,6 +58,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
 
 def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     from pnp.export import tts
+    from pnp.i18n.catalog import Texts
 
     _, language, base_url = target.params
     shown = []
@@ -70,7 +71,7 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
             shown.append(tts.SetObjects(**common, deck=tts.plan_deck(component_set)))
         else:
             shown.append(tts.SetObjects(**common, pieces=tuple(tts.plan_pieces(component_set))))
-    title = loaded.game.title + (f" ({language})" if language else "")
+    title = f"{loaded.game.title_in(Texts(loaded.catalogs, language))} ({language})"
     return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, base_url)})
 
 

@@ -81,7 +81,7 @@ def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, b
     body = "\n".join([language_switch(language, languages, label("languages", language)), _cover(page),
                       _contents(page, rulebook), "<main>", *sections, "</main>", _footer(page)])
     page.problems.raise_if_any()
-    title = f"{game.title} – {label('rules', language)}"
+    title = f"{game.title_in(page.texts)} – {label('rules', language)}"
     return document(language, title, body)
 
 
@@ -89,7 +89,7 @@ def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, b
 
 def _cover(page: _Page) -> str:
     game, cover = page.game, page.rulebook.cover
-    parts = [f"<header>\n<h1>{text(game.title)}</h1>"]
+    parts = [f"<header>\n<h1>{text(game.title_in(page.texts))}</h1>"]
     if cover.tagline:
         parts.append(f'<p class="tagline">{page.say(cover.tagline)}</p>')
     parts.append(_cover_strip(page))
@@ -125,7 +125,7 @@ def _contents(page: _Page, rulebook: Rulebook) -> str:
 
 
 def _footer(page: _Page) -> str:
-    return f"<footer><p>{text(page.game.title)} · {text(label('edition', page.language))} {text(page.game.version)}</p></footer>"
+    return f"<footer><p>{text(page.game.title_in(page.texts))} · {text(label('edition', page.language))} {text(page.game.version)}</p></footer>"
 
 
 # --- sections and blocks ---------------------------------------------------------------

@@ -20,7 +20,7 @@ from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
 from pnp.layout.paper import paper_named
 from pnp.model.diagrams import DiagramBook
-from pnp.model.game import TITLE_KEY, Game
+from pnp.model.game import Game
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Rulebook
 from pnp.paint.rulebook.document import (
@@ -95,7 +95,7 @@ def booklet_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, pages: bytes
 
 def game_title(game: Game, catalogs: Catalogs, language: str) -> str:
     """The game's title in a language (the source's where it has no translation)."""
-    return Texts(catalogs, language).get(TITLE_KEY, game.title)
+    return game.title_in(Texts(catalogs, language))
 
 
 def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, edition: Edition,

@@ -23,7 +23,7 @@ from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBre
 from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
-from pnp.model.game import SUBTITLE_KEY, TITLE_KEY, Game
+from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
 from pnp.paint.fonts import font_name, has_glyph, style_of
@@ -227,7 +227,7 @@ def cover(ctx: Context) -> list[Flowable]:
 
 def cover_title(ctx: Context) -> list[Flowable]:
     """The game's title in each voice (game.yaml's where a language has none), each title once."""
-    titles = dict.fromkeys(voice.get(TITLE_KEY, ctx.game.title) for voice in ctx.texts)
+    titles = dict.fromkeys(ctx.game.title_in(voice) for voice in ctx.texts)
     where = Tag("title", ctx.game.location, 0)
     return [paragraph(ctx, title, ctx.styles.title if index == 0 else second_style(ctx.styles, ctx.styles.title), where,
                       ctx.texts[min(index, len(ctx.texts) - 1)].language) for index, title in enumerate(titles)]
