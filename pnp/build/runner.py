@@ -34,7 +34,7 @@ from pnp.build.target import Rendered, Target, TargetKind
 from pnp.model.folders import find_templates_folders
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutsideRoot, inside, os_faults
-from pnp.output.transaction import Transaction
+from pnp.output.transaction import STATE_FOLDER, Transaction
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -84,7 +84,10 @@ def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
     """Make the outputs of command for folders (None: a command without games) under options.out."""
     kinds = kinds_for(command)
     units = [_unit(command, folder, options) for folder in folders] if folders is not None else [_unit(command, None, options)]
-    with Transaction(options.out) as transaction:
+    # A sheet written alone into a folder pnp does not manage (`calibrate --out ~/x.pdf`)
+    # leaves no state folder there; it costs a fraction of a second to make again.
+    keep_state = folders is not None or (Path(options.out) / STATE_FOLDER).is_dir()
+    with Transaction(options.out, keep_state) as transaction:
         work = _Run(kinds, units, options, transaction)
         work.plan()
         on_plan(len(work.wanted_stale))
@@ -109,7 +112,10 @@ def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
 
 def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
     if folder is None:
-        return Unit(command, None, key_of(code_digest(), command, options.key_fields(), options.kinds))
+        # Work that reads no game is known by the files it makes: `calibrate --out a.pdf`
+        # and `--out b.pdf` are two units, so the second does not remove the first's file.
+        paths = sorted(p for kind in kinds_for(command).values() for t in kind.plan(None, options) for p in t.paths)
+        return Unit(f"{command}:{'|'.join(paths)}", None, key_of(code_digest(), command, options.key_fields(), options.kinds))
     folder = Path(folder)
     with os_faults(folder):
         files = key_of(folder_digest(folder), *(folder_digest(layer) for layer in find_templates_folders(folder)))
@@ -265,7 +271,8 @@ class _Run:
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self._remove_outdated(manifest)
-        self.tx.stage(MANIFEST, manifest.dumps())
+        if self.tx.keep_state:
+            self.tx.stage(MANIFEST, manifest.dumps())
         self.tx.commit()
         return self.result
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import io
 import re
-import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -307,6 +306,8 @@ def _xlsx_grid(path: Path, game_folder: Path, sheet: str | None) -> tuple[str | 
 
 def _check_archive(path: Path, data: bytes) -> None:
     """An XLSX is a zip: refuse one that unpacks to more than MAX_XLSX_UNPACKED_BYTES before reading it."""
+    import zipfile  # here: only a game with a spreadsheet needs it (pnp list starts faster)
+
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             unpacked = sum(info.file_size for info in archive.infolist())

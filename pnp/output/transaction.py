@@ -6,6 +6,7 @@ parking what it replaces in `staging-…/old/`; if any move fails, the moves alr
 made are undone, so on any error nothing under --out has changed. Each file appears by
 one rename, so `kill -9` at any moment leaves only complete files, plus a staging folder
 that the next run removes. A lock on `<out>/.pnp/lock` keeps two runs from interleaving.
+A run told not to keep state removes the `.pnp` folder again if it made it.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ STATE_FOLDER = ".pnp"
 class Transaction:
     """Use as a context: stage() and remove() during the run, commit() at its end."""
 
-    def __init__(self, out: Path):
+    def __init__(self, out: Path, keep_state: bool = True):
         self.out = Path(out)
+        self.keep_state = keep_state  # False: a state folder this run made goes when it ends
         self.state = self.out / STATE_FOLDER
         self.staged: list[str] = []
         self.removed: list[str] = []
@@ -58,6 +60,8 @@ class Transaction:
             self._lock.close()
         if not self.committed:
             _remove_made(self._made)
+        elif not self.keep_state and self.state in self._made:
+            _remove_made([self.state])
 
     def stage(self, relative: str, data: bytes) -> None:
         """Write the future content of out/relative into the staging folder."""

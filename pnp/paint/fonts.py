@@ -26,6 +26,7 @@ _FILES = {
     "italic": ("SourceSans-Italic", "SourceSansPro-It.ttf"),
     "bolditalic": ("SourceSans-BoldItalic", "SourceSansPro-BoldIt.ttf"),
 }
+_STYLE_OF = {font: style for style, (font, _) in _FILES.items()}
 # Where a style's missing characters come from: the upright of the same weight.
 _FALLBACK = {"italic": "regular", "bolditalic": "bold"}
 
@@ -54,7 +55,15 @@ def _glyphs(name: str) -> frozenset[int]:
 
 def style_of(name: str) -> str | None:
     """'regular', 'bold', 'italic' or 'bolditalic' for a registered font name; None for another font."""
-    return next((style for style, (font, _) in _FILES.items() if font == name), None)
+    return _STYLE_OF.get(name)
+
+
+@lru_cache(maxsize=None)
+def _drawable(name: str) -> frozenset[str]:
+    """The characters a font draws itself, spaces of every kind included: a set of strings,
+    so a whole text is tested at once (most texts need no fallback)."""
+    spaces = (chr(c) for c in range(0x3000 + 1) if chr(c).isspace())
+    return frozenset(chr(c) for c in _glyphs(name)).union(spaces)
 
 
 def has_glyph(name: str, char: str) -> bool:
@@ -73,6 +82,8 @@ def font_for(name: str, char: str) -> str:
 
 def font_runs(text: str, name: str) -> list[tuple[str, str]]:
     """text cut into (font, part) runs, each part drawn in a font that has its characters."""
+    if _drawable(name).issuperset(text):
+        return [(name, text)] if text else []
     runs: list[tuple[str, str]] = []
     for char in text:
         font = font_for(name, char)
@@ -90,6 +101,8 @@ def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False)
     which switch font per character, would lose.
     """
     name = font_name(style)
+    if _drawable(name).issuperset(text):
+        return []
     draw = (lambda c: font_for(name, c)) if fallback else (lambda c: name)
     return sorted({c for c in text if not has_glyph(draw(c), c)})
 

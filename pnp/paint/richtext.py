@@ -145,7 +145,19 @@ def _wrap(paragraph: list[Run], width: float, size: float, base: str, aspects: A
             line += word
             line_width = candidate
     result.append((line, line_width))
-    return result
+    return [(_joined(line), line_width) for line, line_width in result]
+
+
+def _joined(line: Line) -> Line:
+    """The line with neighbouring text runs of one style made one run: drawn as one string
+    instead of word by word, each glyph lands where it did (the same widths, summed)."""
+    joined: Line = []
+    for run in line:
+        if joined and not run.icon and not joined[-1].icon and joined[-1].style == run.style:
+            joined[-1] = Run(joined[-1].text + run.text, run.style)
+        else:
+            joined.append(run)
+    return joined
 
 
 def fit(text: str, width: float, height: float, size: float, base: str,
