@@ -8,6 +8,7 @@ use and, per language, the faces painted so far.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -15,7 +16,7 @@ from typing import Iterable
 from pnp.build.digest import file_digest, folder_digest, key_of
 from pnp.i18n.catalog import Catalogs, load_game_catalogs
 from pnp.model import Game, load_game
-from pnp.model.diagrams import DiagramBook
+from pnp.model.diagrams import PICTURE_FILES, DiagramBook
 from pnp.model.faces import Image
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import Rulebook, load_rulebook, rulebook_path
@@ -94,6 +95,16 @@ class LoadedGame:
         return key_of([(p, file_digest(Path(p))) for p in paths])
 
 
+def _diagrams_of(game: Game, catalogs: Catalogs) -> DiagramBook:
+    """The game's diagrams and examples, checked; a game with neither file spares the
+    import of the diagram painters (a deck alone builds without them)."""
+    if not any(os.path.lexists(game.folder / f"{section}.yaml") for section in PICTURE_FILES):
+        return DiagramBook({}, {})
+    from pnp.paint.diagrams import load_diagrams
+
+    return load_diagrams(game, catalogs)
+
+
 def load_games(folders: Iterable[Path]) -> list[LoadedGame]:
     """Load and check every game, reporting the problems of all of them together."""
     problems = Problems()
@@ -109,8 +120,6 @@ def load_games(folders: Iterable[Path]) -> list[LoadedGame]:
 
 def load_one(folder: Path, problems: Problems) -> LoadedGame:
     """One game; problems of its rulebook and diagrams are added to problems."""
-    from pnp.paint.diagrams import load_diagrams
-
     game = load_game(folder)
     catalogs = load_game_catalogs(game)
     rulebook = book = None
@@ -120,7 +129,7 @@ def load_one(folder: Path, problems: Problems) -> LoadedGame:
     except ContentError as error:
         problems.extend(error.problems)
     try:
-        book = load_diagrams(game, catalogs)
+        book = _diagrams_of(game, catalogs)
     except ContentError as error:
         problems.extend(error.problems)
     return LoadedGame(game, catalogs, rulebook, book)

@@ -123,6 +123,9 @@ class DiagramBook:
     examples: dict[str, ExampleSpec]
 
 
+PICTURE_FILES = ("diagrams", "examples")  # each read from <name>.yaml in the game folder
+
+
 def read_diagram_book(game_folder: Path, problems: Problems) -> DiagramBook:
     """Both files of a game folder (either may be absent); problems are collected."""
     diagrams = _read_file(Path(game_folder), "diagrams", read_diagram, problems)

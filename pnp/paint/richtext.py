@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from reportlab.graphics import shapes
@@ -82,7 +83,13 @@ def icon_width(run: Run, size: float, aspects: Aspects) -> float:
 def _width(run: Run, size: float, aspects: Aspects) -> float:
     if run.icon:
         return icon_width(run, size, aspects)
-    return sum(text_width(part, size, font) for font, part in _fonts(run))
+    return _text_run_width(run.text, run.style, size)
+
+
+@lru_cache(maxsize=1 << 16)
+def _text_run_width(text: str, style: str, size: float) -> float:
+    """A word's width, measured once: a deck's texts repeat the same words thousands of times."""
+    return sum(text_width(part, size, font) for font, part in _fonts(Run(text, style)))
 
 
 def _fonts(run: Run) -> list[tuple[str, str]]:

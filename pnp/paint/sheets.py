@@ -84,6 +84,7 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     first = kit.sheets[0].front.paper
     canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, words.document_title)
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, kit)
+    faces.check_unplaced()
     for sheet in kit.sheets:
         finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
         front_side = "fold" if sheet.front.fold is not None else "front"
@@ -333,9 +334,19 @@ def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
     canvas.drawString(width + mm(1.5), ITEM_HEIGHT * 0.28, words)
 
 
+def check_faces(sets: Sequence[ComponentSet], painter: FacePainter) -> None:
+    """Paint every face of the sets and drop the drawings: the painter collects their problems."""
+    for component_set in sets:
+        for item in component_set.items:
+            for face in (item.front, item.back):
+                if face is not None:
+                    painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+
+
 class _Faces:
-    """Each distinct face drawn as the painter paints it; one that prints more than once becomes
-    a PDF form, drawn again. Faces are told apart once per item (comparing faces is not cheap)."""
+    """Each distinct face drawn as the painter paints it, then let go (a 10,000-card deck
+    never holds its drawings at once); one that prints more than once becomes a PDF form,
+    drawn again. Faces are told apart once per item (comparing faces is not cheap)."""
 
     def __init__(self, canvas: Canvas, painter: FacePainter, sets: dict[str, ComponentSet], kit: Kit):
         self.canvas, self.painter, self.sets = canvas, painter, sets
@@ -353,16 +364,22 @@ class _Faces:
                         self.ids[(component_set.id, index, side)] = distinct[key]
         self.uses = Counter(self._id(c, "front") for s in kit.sheets for c in s.front.fronts)
         self.uses.update(self._id(c, "back") for s in kit.sheets for page in (s.front, s.back) if page for c in page.backs)
-        self.drawings: dict[int, object] = {}
         self.forms: dict[int, str] = {}
 
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]
 
+    def check_unplaced(self) -> None:
+        """Paint the faces no sheet prints, for their problems alone: every face is checked."""
+        for face_id in range(len(self.faces)):
+            if not self.uses[face_id]:
+                self._drawing(face_id)
+
     def place(self, cell: Cell, side: str) -> None:
         """Draw the face so its (turned) bleed box fills the cell's art box, clipped to the cell."""
         face_id = self._id(cell, side)
-        drawing = self._drawing(face_id)
+        face, set_id = self.faces[face_id]
+        bleed = self.sets[set_id].bleed
         canvas = self.canvas
         canvas.saveState()
         path = canvas.beginPath()
@@ -374,22 +391,21 @@ class _Faces:
         canvas.translate(*cell.art_box.centre)
         if cell.turn:
             canvas.rotate(cell.turn)
-        canvas.translate(-drawing.width / 2, -drawing.height / 2)
-        self._draw(face_id, drawing)
+        canvas.translate(-(face.width + 2 * bleed) / 2, -(face.height + 2 * bleed) / 2)
+        self._draw(face_id)
         canvas.restoreState()
 
     def _drawing(self, face_id: int):
-        if face_id not in self.drawings:
-            face, set_id = self.faces[face_id]
-            component_set = self.sets[set_id]
-            self.drawings[face_id] = self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
-        return self.drawings[face_id]
+        face, set_id = self.faces[face_id]
+        component_set = self.sets[set_id]
+        return self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
 
-    def _draw(self, face_id: int, drawing) -> None:
+    def _draw(self, face_id: int) -> None:
         if self.uses[face_id] < 2:
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            renderPDF.draw(self._drawing(face_id), self.canvas, 0, 0)
             return
         if face_id not in self.forms:
+            drawing = self._drawing(face_id)
             name = f"face{len(self.forms) + 1}"
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
             renderPDF.draw(drawing, self.canvas, 0, 0)

@@ -60,7 +60,7 @@ def test_a_new_output_kind_is_one_module_plus_one_registration(two_sets, tmp_pat
         kinds.all_kinds.cache_clear()
 
 
-def test_each_distinct_face_is_painted_once_per_language(tmp_path, monkeypatch):
+def test_each_distinct_face_is_painted_once_per_sheets_file(tmp_path, monkeypatch):
     from pnp.paint.faces import FacePainter
 
     painted = []
@@ -71,8 +71,8 @@ def test_each_distinct_face_is_painted_once_per_language(tmp_path, monkeypatch):
         return original(self, face, *args, **kwargs)
 
     monkeypatch.setattr(FacePainter, "paint", counting)
-    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), jobs=1,
-                                                 kinds=("sheets",)))
+    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), papers=("a4",),
+                                                 jobs=1, kinds=("sheets",)))
     assert painted and len(painted) == len(set(painted))
 
 

@@ -44,6 +44,19 @@ def test_a_failed_first_build_leaves_no_output_folder(two_sets, tmp_path):
     assert not (tmp_path / "output").exists()
 
 
+def test_a_component_too_large_for_the_paper_fails_with_its_faces_problems_too(two_sets, tmp_path):
+    # The sheets paint faces as they draw them; with no sheets to draw, the faces are still checked.
+    folder = two_sets()
+    components = folder / "components.yaml"
+    components.write_text(components.read_text(encoding="utf-8").replace("width: 15mm", "width: 400mm"), encoding="utf-8")
+    (folder / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n", encoding="utf-8")
+    result = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "text 'chip.name' (en) does not fit its box" in result.output
+    assert "components.yaml" in result.output and "sets.discs" in result.output and "does not fit" in result.output
+    assert not (tmp_path / "output").exists()
+
+
 def test_a_library_refusal_while_rendering_is_one_line_naming_game_and_target(two_sets, tmp_path, monkeypatch):
     two_sets()
     import pnp.paint.sheets

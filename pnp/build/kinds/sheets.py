@@ -4,10 +4,10 @@ The game's components are packed onto as few sheets as the layout finds (pnp.lay
 Every language gets its own PDF, even when no face shows a text: the footers, glue tabs
 and scale bar are words too, so each names the game and the sets as players of that
 language know them and speaks pnp's own words in it (sets without text print alike in
-every language's PDF). Every face is painted (once, through the game's face cache) and
-checked before the sheets are drawn from the same Drawings: a text that does not fit, a
-missing glyph or key, or a component larger than the paper stops the build with every
-such problem located. Which texts a language lacks is said once per language, by the
+every language's PDF). Each distinct face is painted once, as the sheets draw it, and
+freed; a text that does not fit, a missing glyph or key, or a component larger than the
+paper is collected meanwhile and stops the build (nothing written) with every such
+problem located. Which texts a language lacks is said once per language, by the
 translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
 an in-memory step that the PNG pages take.
 """
@@ -98,21 +98,19 @@ def settings_of(loaded: LoadedGame, options: BuildOptions):
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
-    from pnp.paint.sheets import paint_kit
+    from pnp.paint.sheets import check_faces, paint_kit
 
     language, paper = target.params[:2]
     texts = Texts(loaded.catalogs, language)
     problems = Problems()
-    painter = FacePainter(texts, texts.language, problems, cache=loaded.face_cache(texts.language), icons=loaded.icons)
-    for component_set in loaded.game.sets:
-        for item in component_set.items:
-            for face in (item.front, item.back):
-                if face is not None:
-                    painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+    # No face cache: each face is painted as it is drawn and freed, its problems collected here.
+    painter = FacePainter(texts, texts.language, problems, icons=loaded.icons)
     kit = _kit_or_problem(loaded, paper, options, problems)
-    problems.raise_if_any()
-    words = sheet_words(loaded, texts)
-    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words)
+    if kit is None:
+        check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
+        problems.raise_if_any()
+    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), sheet_words(loaded, texts))
+    problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
     return Rendered({path: pdf for path in target.paths}, pdf, warnings=list(painter.warnings))
 
 

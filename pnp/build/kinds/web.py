@@ -26,9 +26,11 @@ def web_languages(loaded: LoadedGame | None, options: BuildOptions) -> tuple[str
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
+    languages = web_languages(loaded, options)
+    if not languages:
+        return  # without --format html the web edition's modules need not load
     from pnp.export.web.edition import edition_file
 
-    languages = web_languages(loaded, options)
     for language in languages:
         path = f"{loaded.id}/{edition_file(loaded.id, language)}"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(language, languages),
