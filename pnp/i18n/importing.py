@@ -81,8 +81,8 @@ def import_po(text: str, catalogs: Catalogs, language: str, game_id: str, file: 
             if change is not None:
                 changes.append(change)
     problems.raise_if_any()
-    order = list(source)
-    return ImportResult(language, tuple(sorted(changes, key=lambda c: order.index(c.key))))
+    rank = {key: index for index, key in enumerate(source)}
+    return ImportResult(language, tuple(sorted(changes, key=lambda c: rank[c.key])))
 
 
 def po_language(text: str, game: Game, file: str = "<PO file>") -> str | None:

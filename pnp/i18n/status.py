@@ -17,6 +17,7 @@ from typing import Collection, Iterable, Mapping
 
 from pnp.i18n.catalog import Catalog, Catalogs, Entry
 from pnp.i18n.glossary import Glossary
+from pnp.model.game import GLOSSARY_SUFFIX
 from pnp.i18n.qa import quote_finding, text_findings
 from pnp.model.problems import Location, Problem, display_path
 
@@ -86,7 +87,7 @@ def translation_status(
         )
     translation = catalogs.get(language)
     translated = translation.entries if translation else {}
-    glossary = glossary or Glossary(language, source.path.with_name(f"{language}.glossary.yaml"), ())
+    glossary = glossary or Glossary(language, source.path.with_name(f"{language}{GLOSSARY_SUFFIX}"), ())
     return LanguageStatus(
         language,
         total=len(source.entries),

@@ -153,7 +153,7 @@ def grid_block(components: Sequence[Component], cols: int, rows: int, turn: int,
     for component, (row, col) in zip(components, panes.places):
         trim = Box(xs[col], height - ys[row] - h, w, h)
         grow = _cell_bleeds(row, col, occupied, gaps_x, gaps_y, arrangement, rows, cols)
-        cells.append(Cell(component, trim, _rect_points(trim, grow), turn))
+        cells.append(Cell(component, trim, rect_points(trim, grow), turn))
     guides = tuple(_guide(cell) for cell in cells) if arrangement.guides else ()
     return Block(tuple(cells), width, height, guides, marked=components[0].shape == "rect")
 
@@ -215,7 +215,8 @@ def _cell_bleeds(row: int, col: int, occupied: set, gaps_x: list[float], gaps_y:
     return left, bottom, right, top
 
 
-def _rect_points(box: Box, grow: tuple[float, float, float, float]) -> tuple[Point, ...]:
+def rect_points(box: Box, grow: tuple[float, float, float, float]) -> tuple[Point, ...]:
+    """The corners of box grown by (left, bottom, right, top): a cell's clip path."""
     left, bottom, right, top = grow
     x0, y0, x1, y1 = box.x - left, box.y - bottom, box.right + right, box.top + top
     return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))

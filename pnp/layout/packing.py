@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from pnp.layout.blocks import Arrangement, Block, Component, grid_block, grid_shapes, honeycomb_block, \
     honeycomb_shapes, honeycomb_size
-from pnp.layout.geometry import EPS, Box, DoesNotFit
+from pnp.layout.geometry import EPS, Box, DoesNotFit, union_all
 from pnp.layout.paper import Paper
 from pnp.model.units import to_mm
 
@@ -250,6 +250,4 @@ def _centre(page: PackedPage) -> None:
 
 def _extent(block: Block) -> Box:
     """The trims of a placed block, as one box."""
-    xs = [c.trim.x for c in block.cells] + [c.trim.right for c in block.cells]
-    ys = [c.trim.y for c in block.cells] + [c.trim.top for c in block.cells]
-    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+    return union_all(c.trim for c in block.cells)

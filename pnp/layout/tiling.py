@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from pnp.layout.blocks import Block, Cell, Component, Point
+from pnp.layout.blocks import Block, Cell, Component, Point, rect_points
 from pnp.layout.geometry import EPS, Box
 from pnp.model.units import mm
 
@@ -119,7 +119,7 @@ def _part(component: Component, cols: int, rows: int, col: int, row: int) -> Blo
     art = Box(-board_x - bleed, tab_b - board_y - bleed, component.width + 2 * bleed, component.height + 2 * bleed)
     grow = (bleed, 0.0 if below else bleed, 0.0 if right else bleed, bleed)
     trim = Box(0.0, 0.0, w + tab_r, h + tab_b)
-    cell = Cell(component, trim, _grown(region, grow), art=art)
+    cell = Cell(component, trim, rect_points(region, grow), art=art)
     number = row * cols + col + 1
     tabs = []
     if right:
@@ -129,12 +129,6 @@ def _part(component: Component, cols: int, rows: int, col: int, row: int) -> Blo
     part = BoardPart(number, cols, rows, col, row, component.width, component.height)
     details = PartDetails(part, tuple(tabs), _notches(region, col, row, cols, rows))
     return Block((cell,), trim.w, trim.h, details=details)
-
-
-def _grown(box: Box, grow: tuple[float, float, float, float]) -> tuple[Point, ...]:
-    left, bottom, right, top = grow
-    x0, y0, x1, y1 = box.x - left, box.y - bottom, box.right + right, box.top + top
-    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
 def _notches(region: Box, col: int, row: int, cols: int, rows: int) -> tuple[tuple[Point, ...], ...]:

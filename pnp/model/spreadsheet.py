@@ -35,7 +35,7 @@ def write_xlsx_cells(path: Path, game_folder: Path, sheet: str | None, header: l
         part = _sheet_part(archive, sheet, path)
         xml = archive.read(part).decode("utf-8")
         cells = dict(edits)
-        read_header = _header_length(archive, part)
+        read_header = _header_length(xml)
         for index in range(read_header + 1, len(header) + 1):
             cells[(1, index)] = header[index - 1]
         for (row, column), text in sorted(cells.items()):
@@ -49,9 +49,8 @@ def write_xlsx_cells(path: Path, game_folder: Path, sheet: str | None, header: l
     write_file(game_folder, Path(path).relative_to(game_folder), output.getvalue())
 
 
-def _header_length(archive: zipfile.ZipFile, part: str) -> int:
-    """Columns the first row has cells in (their names were read by the table reader)."""
-    xml = archive.read(part).decode("utf-8")
+def _header_length(xml: str) -> int:
+    """Columns the first row of a worksheet's XML has cells in (their names were read by the table reader)."""
     row = _row(xml, 1)
     refs = re.findall(r'<(?:\w+:)?c\b[^>]*\br="([A-Z]+)1"', row.group(0)) if row else []
     return max((column_number(letters) for letters in refs), default=0)
