@@ -92,7 +92,13 @@ class LoadedGame:
 
     def images_digest(self, faces) -> str:
         paths = sorted({str(e.path) for face in faces for e in face.walk() if isinstance(e, Image)})
-        return key_of([(p, file_digest(Path(p))) for p in paths])
+        return key_of([(p, self._image_digest(p)) for p in paths])
+
+    def _image_digest(self, path: str) -> str:
+        """An image's bytes, hashed once per build: every sheet, language and export asks again."""
+        if f"image:{path}" not in self._digests:
+            self._digests[f"image:{path}"] = file_digest(Path(path))
+        return self._digests[f"image:{path}"]
 
 
 def _diagrams_of(game: Game, catalogs: Catalogs) -> DiagramBook:

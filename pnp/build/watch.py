@@ -20,6 +20,7 @@ import click
 from pnp.build.options import BuildOptions
 from pnp.build.runner import run
 from pnp.model.folders import find_templates_folders
+from pnp.output.files import display
 
 FIRST = ("sheets", "png-page")
 
@@ -41,7 +42,7 @@ def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None]
         if not changes:
             continue
         changed = sorted({Path(path) for _, path in changes})
-        say("changed: " + ", ".join(_short(p) for p in changed))
+        say("changed: " + ", ".join(display(p) for p in changed))
         rebuild(affected(folders, templates, changed), options, say)
 
 
@@ -66,9 +67,9 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
             say(f"error: {error.format_message()}")
             return
         for path in sorted(result.written):
-            say(f"wrote {_short(path)}")
+            say(f"wrote {display(path)}")
         for path in sorted(result.removed):
-            say(f"removed {_short(path)}")
+            say(f"removed {display(path)}")
         for warning in result.warnings:
             say(f"warning: {warning}")
         if result.written or result.removed:
@@ -78,9 +79,3 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
 def _wanted(change, path: str) -> bool:
     name = Path(path).name
     return not (name.startswith(".") or name.endswith("~") or name.endswith(".swp"))
-
-
-def _short(path: Path) -> str:
-    from pnp.model.problems import display_path
-
-    return display_path(str(path))

@@ -20,7 +20,6 @@ from pnp.export.web.page import attribute, document, text
 from pnp.output.raster import page_count, render_page
 
 THUMBNAIL = 240
-RULEBOOK_PAGES = 4
 SECTIONS = ("web-edition", "rulebooks", "sheets", "png-pages", "diagrams", "tts", "pod", "files")
 
 
