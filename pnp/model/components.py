@@ -122,6 +122,7 @@ class SetContext:
     problems: Problems
     groups: GroupBook | None = None
     budget: Budget | None = None  # elements the set being read may still make
+    constants: dict | None = None  # the set's elements that read alike for every item (FaceContext.constants)
     languages: tuple[str, ...] = ("en",)  # a table's text columns may be in these
     source_language: str = "en"
     table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
@@ -155,7 +156,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
         return None
     # With a bad width the faces are still read (at a stand-in size) so their problems show too.
     size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
-    context.budget = Budget()
+    context.budget, context.constants = Budget(), {}
     items = tuple(
         _make_item(path, item_id, values, count, front_node, back_node, _own_size(own, size, shape), context)
         for (item_id, values, count), own in zip(value_sets, own_sizes)
@@ -348,5 +349,6 @@ def _make_item(path: str, item_id: str, values: dict, count: int, front_node: No
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
     face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
-                               context.problems, context.groups, budget=context.budget or Budget())
+                               context.problems, context.groups, budget=context.budget or Budget(),
+                               constants=context.constants)
     return read_face(context.templates.resolve(node), path, face_context)

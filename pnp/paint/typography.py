@@ -19,6 +19,8 @@ _OPENS_AFTER = re.compile(r"(^|[\s(\[{–—/-])$")
 
 def typographic_quotes(text: str, language: str) -> str:
     """text with straight quotes and apostrophes turned into the language's own."""
+    if '"' not in text and "'" not in text:
+        return text  # most paragraphs: nothing to turn, and the walk below is per character
     open_single, close_single, open_double, close_double = quotes(language)
     out: list[str] = []
     single_open = False
@@ -36,8 +38,6 @@ def typographic_quotes(text: str, language: str) -> str:
             char = APOSTROPHE  # don't, Alice's, the players'
         out.append(char)
     return "".join(out)
-
-
 
 
 def quotes(language: str) -> tuple[str, str, str, str]:

@@ -195,3 +195,29 @@ def test_polygons_turn_clockwise_like_everything_else(make_game):
     [turned] = face.elements
     # A vertex starts on the right; a quarter turn anticlockwise points it up (y down: smaller y).
     assert close(apply(turned.matrix, mm(15), mm(10)), (mm(10), mm(5)))
+
+
+# --- elements read once per set -----------------------------------------------------
+
+
+def _deck(elements: str, items: str = "[{n: 1}, {n: 2}, {n: 3}]") -> dict[str, str]:
+    return {"components.yaml": f"sets:\n  deck:\n    kind: card\n    width: 40mm\n    height: 60mm\n"
+                               f"    attributes: [n]\n    items: {items}\n    front:\n      elements:\n{elements}"}
+
+
+def test_an_element_without_placeholders_is_read_once_and_shared_by_every_item(make_game):
+    body = "        - rect: {w: 50%, h: 50%}\n        - text: {text: 'No. ${n}', y: 60%, h: 10%}\n"
+    items = load_game(make_game(_deck(body))).sets[0].items
+    frames = [item.front.elements[0] for item in items]
+    texts = [item.front.elements[1] for item in items]
+    assert all(frame is frames[0] for frame in frames)
+    assert [t.literal for t in texts] == ["No. 1", "No. 2", "No. 3"]
+    # an item of its own size reads the frame at its size, not the shared one
+    sized = load_game(make_game(_deck(body, "[{n: 1}, {n: 2, width: 20mm}]"))).sets[0].items
+    assert sized[0].front.elements[0].w == pytest.approx(2 * sized[1].front.elements[0].w)
+
+
+def test_an_element_with_a_problem_is_not_shared_and_still_reported(make_game):
+    with pytest.raises(ContentError) as caught:
+        load_game(make_game(_deck("        - rect: {w: 50%, h: lots}\n        - circle: {r: 2mm}\n")))
+    assert ["elements[0].rect.h" in str(p) and "'lots'" in str(p) for p in caught.value.problems] == [True]
