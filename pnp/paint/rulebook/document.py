@@ -10,8 +10,10 @@ page group on its page and names the text that pushed one over.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -39,10 +41,17 @@ class Footer:
 
 @dataclass(frozen=True)
 class Layout:
-    pdf: bytes
+    """Where every block of a laid-out edition landed; its PDF is written when first asked for
+    (settling an edition lays it out more than once and keeps only the last)."""
+
+    canvas: Canvas = field(repr=False, compare=False)
     pages: int
     placed: tuple[Placed, ...]
     frame: Rect
+
+    @cached_property
+    def pdf(self) -> bytes:
+        return self.canvas.getpdfdata()
 
     def on_page(self, page: int) -> list[Placed]:
         return [p for p in self.placed if p.page == page]
@@ -98,11 +107,11 @@ class _RulebookTemplate(BaseDocTemplate):
 
 def lay_out(story: list[Flowable], page: Geometry, styles: Styles, footer: Footer, title: str, author: str) -> Layout:
     """The story as PDF pages; LayoutError if a flowable fits no frame."""
-    buffer = io.BytesIO()
-    document = _RulebookTemplate(buffer, page, styles, footer, title, author)
+    document = _RulebookTemplate(io.BytesIO(), page, styles, footer, title, author)
+    document._doSave = 0  # platypus's switch for "lay out, do not write yet" (its multiBuild uses it)
     document.build(story, canvasmaker=IconCanvas)
     x, y, w, h = page.frame
-    return Layout(buffer.getvalue(), document.page, tuple(document.ledger), (x, y, x + w, y + h))
+    return Layout(document.canv, document.page, tuple(document.ledger), (x, y, x + w, y + h))
 
 
 def near_empty_pages(layout: Layout, below: float = NEAR_EMPTY) -> list[int]:
