@@ -84,17 +84,29 @@ class _ColourOps(_PDFColorSetter):
         return " ".join(self._code), self.alpha
 
 
-_COLOUR_CACHE: dict = {}  # (stroke, colour) → (operator, alpha), for plain RGB and CMYK colours
+# id(colour) → (colour, (operator, alpha)), for plain RGB and CMYK colours (a separation names a document's resource)
+_FILL_COLOURS: dict = {}
+_STROKE_COLOURS: dict = {}
 
 
-def _initial_state(drawing) -> tuple[list, dict]:
+def _initial_state(drawing, painter) -> list:
     """renderPDF's starting state: its defaults, as the Drawing's initial* attributes change them."""
-    values = dict(STATE_DEFAULTS)
-    for key in STATE_DEFAULTS:
-        values[key] = getattr(drawing, "initial" + key[:1].upper() + key[1:], values[key])
-    state = [None, None, 1, 1, None, None, None, None, values["fillMode"], values["fontName"], values["fontSize"],
-             values["textAnchor"]]
-    return state, values
+    key = tuple(getattr(drawing, name, None) for name in _INITIAL_NAMES.values())
+    found = _INITIAL_STATES.get(key)
+    if found is None:
+        values = dict(STATE_DEFAULTS)
+        for state_key, value in zip(_INITIAL_NAMES, key):
+            if value is not None:
+                values[state_key] = value
+        found = [None, None, 1, 1, None, None, None, None, None, None, None, None]
+        painter._style(values, found)
+        if all(type(values[k]) in _CACHEABLE_COLOURS for k in ("fillColor", "strokeColor")):
+            _INITIAL_STATES[key] = found
+    return found.copy()
+
+
+_INITIAL_NAMES = {key: "initial" + key[:1].upper() + key[1:] for key in STATE_DEFAULTS}
+_INITIAL_STATES: dict = {}
 
 
 class _Painter:
@@ -110,8 +122,7 @@ class _Painter:
         self.pdf = [_UNKNOWN] * _PDF_SLOTS
         self.pdf[FILL_ALPHA] = extgstate.getValue("ca")
         self.pdf[STROKE_ALPHA] = extgstate.getValue("CA")
-        self.state, defaults = _initial_state(drawing)
-        self._style(defaults, self.state)
+        self.state = _initial_state(drawing, self)
         self.saved: list = []
 
     def paint(self, drawing, x, y) -> None:
@@ -199,13 +210,18 @@ class _Painter:
     # -- state -----------------------------------------------------------------------------
 
     def _colour(self, colour, stroke: bool) -> tuple[str, float | None]:
-        key = (stroke, colour)
+        # By identity: a face's shapes share a few colour objects, and Color's own hash is slow Python.
+        # The cache holds the colour, so its id stays its own while the entry lives.
+        cache = _STROKE_COLOURS if stroke else _FILL_COLOURS
+        found = cache.get(id(colour))
+        if found is not None and found[0] is colour:
+            return found[1]
+        ops = self.colours.ops(colour, stroke)
         if type(colour) in _CACHEABLE_COLOURS:
-            found = _COLOUR_CACHE.get(key)
-            if found is None:
-                found = _COLOUR_CACHE[key] = self.colours.ops(colour, stroke)
-            return found
-        return self.colours.ops(colour, stroke)
+            if len(cache) > 4096:
+                cache.clear()
+            cache[id(colour)] = (colour, ops)
+        return ops
 
     def _style(self, d: dict, state: list) -> list:
         """A node's properties over the inherited state, as renderPDF's applyStateChanges has them."""
