@@ -35,11 +35,6 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
-try:  # svglib's own path kinds: a Path whose getProperties drops the stroke, or fill and stroke
-    from svglib.svglib import ClippingPath, NoStrokePath
-except ImportError:  # pragma: no cover - svglib is a dependency; this keeps the renderer standalone
-    ClippingPath = NoStrokePath = None
-
 fallbacks: Counter = Counter()  # node kinds drawn by renderPDF instead, since the process started
 
 _IDENTITY = (1, 0, 0, 1, 0, 0)
@@ -137,13 +132,8 @@ class _Painter:
     # -- the tree --------------------------------------------------------------------------
 
     def node(self, node) -> None:
-        method = _DISPATCH.get(type(node))
-        if method is None:
-            if isinstance(node, shapes.DirectDraw):
-                method = _Painter.delegate
-            else:
-                method = _Painter.fallback
-        elif _FUSSY_KEYS & node.__dict__.keys():
+        method = _DISPATCH.get(type(node)) or _method_for(type(node))
+        if _FUSSY_KEYS & node.__dict__.keys():
             method = _Painter.fallback
         method(self, node)
 
@@ -202,7 +192,7 @@ class _Painter:
     def _tracker_state(self) -> dict:
         state = self.state
         values = dict(STATE_DEFAULTS, transform=_IDENTITY)
-        values.update(strokeColor=state[STROKE], fillColor=state[FILL], strokeWidth=state[WIDTH],
+        values.update(strokeWidth=state[WIDTH],
                       strokeLineCap=state[CAP], strokeLineJoin=state[JOIN], strokeDashArray=state[DASH],
                       fillMode=state[FILL_MODE], fontName=state[FONT], fontSize=state[SIZE], textAnchor=state[ANCHOR])
         return values
@@ -225,45 +215,42 @@ class _Painter:
 
     def _style(self, d: dict, state: list) -> list:
         """A node's properties over the inherited state, as renderPDF's applyStateChanges has them."""
-        if "fillColor" in d:
-            colour = d["fillColor"]
-            if colour is None:
-                state[FILL] = None
-            else:
-                state[FILL], alpha = self._colour(colour, False)
-                if alpha is not None:
-                    state[FILL_ALPHA] = alpha
-        opacity = d.get("fillOpacity")
-        if opacity is not None and _after(d, "fillOpacity", "fillColor"):
-            state[FILL_ALPHA] = opacity
-        if "strokeColor" in d:
-            colour = d["strokeColor"]
-            if colour is None:
-                state[STROKE] = None
-            else:
-                state[STROKE], alpha = self._colour(colour, True)
-                if alpha is not None:
-                    state[STROKE_ALPHA] = alpha
-        opacity = d.get("strokeOpacity")
-        if opacity is not None and _after(d, "strokeOpacity", "strokeColor"):
-            state[STROKE_ALPHA] = opacity
+        self._paint(d, state, "fillColor", "fillOpacity", FILL, FILL_ALPHA)
+        self._paint(d, state, "strokeColor", "strokeOpacity", STROKE, STROKE_ALPHA)
         for key, slot in _PLAIN_SLOTS:
             if key in d:
                 state[slot] = d[key]
         return state
 
+    def _paint(self, d: dict, state: list, colour_key: str, opacity_key: str, slot: int, alpha_slot: int) -> None:
+        """One of fill and stroke: the colour's operator (None: do not paint), then its alpha."""
+        if colour_key in d:
+            colour = d[colour_key]
+            if colour is None:
+                state[slot] = None
+            else:
+                state[slot], alpha = self._colour(colour, slot == STROKE)
+                if alpha is not None:
+                    state[alpha_slot] = alpha
+        opacity = d.get(opacity_key)
+        if opacity is not None and _after(d, opacity_key, colour_key):
+            state[alpha_slot] = opacity
+
     def _own_state(self, node) -> list:
         """The state node paints with: its properties over the inherited ones (svglib's paths trimmed)."""
         state = self._style(node.__dict__, self.state.copy())
-        kind = type(node)
-        if kind is NoStrokePath:
+        trim = _SVGLIB_PATHS.get(type(node).__name__) if type(node) in _SVGLIB_KINDS else None
+        if trim == "no stroke":
             state[STROKE], state[WIDTH] = None, 0
-        elif kind is ClippingPath:
+        elif trim == "no paint":
             state[FILL] = state[STROKE] = None
         return state
 
     def _sync(self, fill, stroke, fill_alpha, stroke_alpha, width, cap, join, dash) -> None:
-        """Write the operators that bring the PDF's state to these values (None: leave as it is)."""
+        """Write the operators that bring the PDF's state to these values.
+
+        None leaves a value as it is; for the dash, where None means "solid", _UNKNOWN does.
+        """
         pdf, code = self.pdf, self.code
         if fill is not None and pdf[FILL] != fill:
             code.append(fill)
@@ -466,7 +453,22 @@ _DISPATCH = {
     shapes.PolyLine: _Painter.polyline, shapes.Line: _Painter.line, shapes.Path: _Painter.path,
     shapes.String: _Painter.string, shapes.Image: _Painter.image,
 }
-if ClippingPath is not None:
-    _DISPATCH.update({ClippingPath: _Painter.path, NoStrokePath: _Painter.path})
+# svglib's own Path kinds, known by name (importing svglib here would slow every command's start):
+# their getProperties drop the stroke, or both fill and stroke.
+_SVGLIB_PATHS = {"NoStrokePath": "no stroke", "ClippingPath": "no paint"}
+_SVGLIB_KINDS: set = set()
+
+
+def _method_for(kind):
+    """How to paint a node kind _DISPATCH does not name yet (the answer is remembered)."""
+    if kind.__module__ == "svglib.svglib" and kind.__name__ in _SVGLIB_PATHS and issubclass(kind, shapes.Path):
+        _SVGLIB_KINDS.add(kind)
+        method = _Painter.path
+    elif issubclass(kind, shapes.DirectDraw):
+        method = _Painter.delegate
+    else:
+        method = _Painter.fallback
+    _DISPATCH[kind] = method
+    return method
 
 __all__ = ["draw", "fallbacks"]

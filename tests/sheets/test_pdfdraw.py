@@ -142,8 +142,10 @@ def test_synthetic_drawing_is_painted_as_renderpdf_paints_it() -> None:
 def test_svg_art_through_svglib_is_painted_as_renderpdf_paints_it(tmp_path: Path) -> None:
     drawing = svg_art(tmp_path)
     kinds = {type(node).__name__ for node in _nodes(drawing)}
-    assert {"ClippingPath", "LinearGradientShape", "String"} <= kinds  # what svglib made of the file
+    assert {"ClippingPath", "NoStrokePath", "LinearGradientShape", "String"} <= kinds  # what svglib made of it
+    before = pdfdraw.fallbacks.copy()
     assert_same_pixels(drawing, dpi=300)
+    assert pdfdraw.fallbacks == before
 
 
 @pytest.mark.parametrize("game_name", GAMES)

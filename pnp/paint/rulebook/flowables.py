@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
 from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_name, font_runs
+from pnp.paint.fonts import font_runs
 from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.vector import aspect, placed
 
@@ -200,9 +200,6 @@ def _transformed(matrix, rect: Rect) -> Rect:
 
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
     """drawing at (x, y), scaled, as a form XObject of its own; its box and ink go in the ledger."""
-    if getattr(drawing, "initialFontName", None) is None:
-        # renderPDF would otherwise start in Helvetica, a font never embedded.
-        drawing.initialFontName = font_name()
     number = getattr(canvas, "pnp_figures", 0) + 1
     canvas.pnp_figures = number
     inked = ink_bounds(drawing)
