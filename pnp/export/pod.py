@@ -16,7 +16,6 @@ import io
 from dataclasses import dataclass
 from typing import Callable
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,6 +25,7 @@ from pnp.model.faces import Face
 from pnp.model.shops import ShopProfile
 from pnp.model.units import to_mm
 from pnp.output.raster import png_bytes
+from pnp.paint import pdfdraw
 from pnp.paint.fonts import font_name
 
 MANIFEST_COLUMNS = ("set", "item", "quantity", "front", "back", "product", "trim_mm", "pixels")
@@ -89,7 +89,7 @@ def face_pdf(drawing: Drawing, bleed: float, title: str) -> bytes:
     canvas.setCreator("pnp")
     canvas.setTrimBox((bleed, bleed, width - bleed, height - bleed))
     canvas.setBleedBox((0, 0, width, height))
-    renderPDF.draw(drawing, canvas, 0, 0)
+    pdfdraw.draw(drawing, canvas, 0, 0)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Sequence
 
-from reportlab.graphics import renderPDF
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
@@ -33,6 +32,7 @@ from pnp.layout.tiling import BoardPart, Tab
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
+from pnp.paint import pdfdraw
 from pnp.paint.faces import FacePainter
 from pnp.paint.fonts import font_name, text_width
 
@@ -402,13 +402,13 @@ class _Faces:
 
     def _draw(self, face_id: int) -> None:
         if self.uses[face_id] < 2:
-            renderPDF.draw(self._drawing(face_id), self.canvas, 0, 0)
+            pdfdraw.draw(self._drawing(face_id), self.canvas, 0, 0)
             return
         if face_id not in self.forms:
             drawing = self._drawing(face_id)
             name = f"face{len(self.forms) + 1}"
             self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.canvas, 0, 0)
+            pdfdraw.draw(drawing, self.canvas, 0, 0)
             self.canvas.endForm()
             self.forms[face_id] = name
         self.canvas.doForm(self.forms[face_id])

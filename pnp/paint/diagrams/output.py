@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import io
 
-from reportlab.graphics import renderPDF, renderSVG, shapes
+from reportlab.graphics import renderSVG, shapes
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.output.raster import png_bytes, render_page
+from pnp.paint import pdfdraw
 from pnp.paint.fonts import font_name
 
 FORMATS = ("pdf", "png", "svg")
@@ -38,7 +39,7 @@ def drawing_pdf(drawing: shapes.Drawing, title: str) -> bytes:
     canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1, initialFontName=font_name(), pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
-    renderPDF.draw(drawing, canvas, 0, 0)
+    pdfdraw.draw(drawing, canvas, 0, 0)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

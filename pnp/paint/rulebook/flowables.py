@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
 from reportlab.platypus import Flowable, Paragraph
 
@@ -23,7 +22,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
-from pnp.paint.fonts import font_name, font_runs
+from pnp.paint import pdfdraw
+from pnp.paint.fonts import font_runs
 from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.vector import aspect, placed
 
@@ -141,7 +141,7 @@ class InlineIcon:
         canvas.saveState()
         drawing = Drawing(width, height)
         drawing.add(placed(self.path, 0, 0, width, height))
-        renderPDF.draw(drawing, canvas, x, y)
+        pdfdraw.draw(drawing, canvas, x, y)
         canvas.restoreState()
 
 
@@ -200,16 +200,13 @@ def _transformed(matrix, rect: Rect) -> Rect:
 
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
     """drawing at (x, y), scaled, as a form XObject of its own; its box and ink go in the ledger."""
-    if getattr(drawing, "initialFontName", None) is None:
-        # renderPDF would otherwise start in Helvetica, a font never embedded.
-        drawing.initialFontName = font_name()
     number = getattr(canvas, "pnp_figures", 0) + 1
     canvas.pnp_figures = number
     inked = ink_bounds(drawing)
     x0, y0, x1, y1 = inked or (0, 0, drawing.width, drawing.height)
     name = f"pnpFigure{number}"
     canvas.beginForm(name, min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))
-    renderPDF.draw(drawing, canvas, 0, 0)
+    pdfdraw.draw(drawing, canvas, 0, 0)
     canvas.endForm()
     canvas.saveState()
     canvas.addLiteral("/Figure BMC")  # marked content: a reader of the PDF can tell figure from text
