@@ -13,7 +13,6 @@ import io
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
@@ -44,13 +43,14 @@ class Layout:
     """Where every block of a laid-out edition landed; its PDF is written when first asked for
     (settling an edition lays it out more than once and keeps only the last)."""
 
-    canvas: Canvas = field(repr=False, compare=False)
+    canvas: IconCanvas = field(repr=False, compare=False)
     pages: int
     placed: tuple[Placed, ...]
     frame: Rect
 
     @cached_property
     def pdf(self) -> bytes:
+        self.canvas.write_figures()
         return self.canvas.getpdfdata()
 
     def on_page(self, page: int) -> list[Placed]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Sequence
+from weakref import WeakKeyDictionary
 
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
 from reportlab.platypus import Flowable, Paragraph
@@ -146,7 +147,20 @@ class InlineIcon:
 
 
 class IconCanvas(Canvas):
-    """The rulebook's canvas: an inline icon (a paragraph's image) is drawn as the icon's own shapes."""
+    """The rulebook's canvas: an inline icon (a paragraph's image) is drawn as the icon's own shapes,
+    and a figure's form is filled in only when the PDF is written (`write_figures`): settling an
+    edition lays it out more than once, and only the kept layout needs its figures drawn."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.figures: list[tuple[str, Drawing, Rect]] = []  # form name, drawing, form box
+
+    def write_figures(self) -> None:
+        for name, drawing, box in self.figures:
+            self.beginForm(name, *box)
+            pdfdraw.draw(drawing, self, 0, 0)
+            self.endForm()
+        self.figures.clear()
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):
         if isinstance(image, InlineIcon):
@@ -189,6 +203,17 @@ def ink_bounds(node) -> Rect | None:
     return (bounds[0] - grow, bounds[1] - grow, bounds[2] + grow, bounds[3] + grow)
 
 
+_INK: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _ink_of(drawing: Drawing) -> Rect | None:
+    """ink_bounds of a finished drawing, measured once: an edition's layouts and its other
+    editions show the same drawings (which nobody changes once drawn)."""
+    if drawing not in _INK:
+        _INK[drawing] = ink_bounds(drawing)
+    return _INK[drawing]
+
+
 def _is_clip(node) -> bool:
     return isinstance(node, Path) and bool(node.isClipPath)
 
@@ -199,15 +224,12 @@ def _transformed(matrix, rect: Rect) -> Rect:
 
 
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
-    """drawing at (x, y), scaled, as a form XObject of its own; its box and ink go in the ledger."""
-    number = getattr(canvas, "pnp_figures", 0) + 1
-    canvas.pnp_figures = number
-    inked = ink_bounds(drawing)
+    """drawing at (x, y), scaled, as a form XObject of its own (drawn by `IconCanvas.write_figures`);
+    its box and ink go in the ledger."""
+    name = f"pnpFigure{len(canvas.figures) + 1}"
+    inked = _ink_of(drawing)
     x0, y0, x1, y1 = inked or (0, 0, drawing.width, drawing.height)
-    name = f"pnpFigure{number}"
-    canvas.beginForm(name, min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))
-    pdfdraw.draw(drawing, canvas, 0, 0)
-    canvas.endForm()
+    canvas.figures.append((name, drawing, (min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))))
     canvas.saveState()
     canvas.addLiteral("/Figure BMC")  # marked content: a reader of the PDF can tell figure from text
     canvas.translate(x, y)
