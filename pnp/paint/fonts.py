@@ -94,6 +94,13 @@ def font_runs(text: str, name: str) -> list[tuple[str, str]]:
     return runs
 
 
+def undrawable(text: str, name: str) -> list[str]:
+    """Characters of text that the font `name` itself cannot draw, in order."""
+    if _drawable(name).issuperset(text):
+        return []
+    return sorted({c for c in text if not has_glyph(name, c)})
+
+
 def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False) -> list[str]:
     """Characters of text the style cannot draw (they would print as boxes).
 
@@ -101,10 +108,9 @@ def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False)
     which switch font per character, would lose.
     """
     name = font_name(style)
-    if _drawable(name).issuperset(text):
-        return []
-    draw = (lambda c: font_for(name, c)) if fallback else (lambda c: name)
-    return sorted({c for c in text if not has_glyph(draw(c), c)})
+    if not fallback or _drawable(name).issuperset(text):
+        return undrawable(text, name)
+    return sorted({c for c in text if not has_glyph(font_for(name, c), c)})
 
 
 def text_width(text: str, size: float, style: str = "regular") -> float:

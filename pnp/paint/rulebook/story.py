@@ -26,7 +26,7 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
-from pnp.paint.fonts import font_name, has_glyph, style_of
+from pnp.paint.fonts import font_name, style_of, undrawable
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
@@ -122,7 +122,7 @@ def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language
     for problem in flowable.icon_problems:
         ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}': {problem}")
     for frag in flowable.frags:
-        missing = sorted({c for c in getattr(frag, "text", "") if not has_glyph(frag.fontName, c)})
+        missing = undrawable(getattr(frag, "text", ""), frag.fontName)
         if missing:
             style_name = style_of(frag.fontName) or frag.fontName
             ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}' has "
