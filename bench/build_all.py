@@ -12,7 +12,9 @@ apart at most, each the best of a few runs, and the ratio is what counts:
 - one changed card text: the files rewritten against those whose bytes changed;
 - synthetic 1,000- and 10,000-card decks (PDF) against a bare reportlab canvas drawing
   the same cards on the same grid with the same fonts; peak memory of the 10k build;
-- `pnp watch`: save → the changed card's sheet rewritten, against that sheet alone.
+- `pnp watch`: save → the changed card's sheet rewritten, against that sheet alone;
+- 90 poker cards to 300-dpi PNG sheets against the peer board-game-factory doing the same
+  (installed by bench/board_game_factory.py into its own environment under bench/.cache/).
 
 Run from the repository root: `python bench/build_all.py` (`--quick` skips the 10k deck).
 """
@@ -129,6 +131,21 @@ def watch(work: Path) -> None:
     line("watch: save → sheet rewritten / that sheet alone", f"{saved:.2f} / {alone:.2f} s = {saved / alone:.2f}×", "target ≤ 2×")
 
 
+def peer(work: Path) -> None:
+    from bench.board_game_factory import CARDS, peer_figures
+
+    figures = peer_figures(work)
+    label = f"{CARDS} poker cards to PNG: board-game-factory / pnp"
+    if figures.skipped:
+        line(label, "SKIPPED", "target ≥ 3×: NOT MEASURED")
+        print(f"  !!! board-game-factory was not measured: {figures.skipped}")
+        return
+    ratio = figures.peer_seconds / figures.pnp_seconds
+    line(label, f"{figures.peer_seconds:.2f} / {figures.pnp_seconds:.2f} s = {ratio:.2f}×", "target ≥ 3×")
+    line("  (CPU seconds; PNG sheets written, fronts and backs)",
+         f"{figures.peer_cpu:.2f} / {figures.pnp_cpu:.2f} s; {figures.peer_sheets} / {figures.pnp_sheets}")
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     print(f"pnp build benchmarks, {CORES} cores (ratios are against floors timed in this run)")
@@ -139,6 +156,7 @@ def main() -> None:
         one_changed_text(work)
         decks(work, (1000,) if quick else (1000, 10000))
         watch(work)
+        peer(work)
 
 
 if __name__ == "__main__":
