@@ -74,14 +74,14 @@ def peer_python() -> tuple[Path | None, str]:
     if ready.exists():
         return python, ""
     shutil.rmtree(PEER_ENV, ignore_errors=True)
-    steps = ([sys.executable, "-m", "venv", str(PEER_ENV)],
-             [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", PEER],
-             [str(python), "-c", "from bgfactory import ff"])
-    for step in steps:
+    steps = {f"making a venv in {PEER_ENV}": [sys.executable, "-m", "venv", str(PEER_ENV)],
+             f"pip install {PEER}": [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", PEER],
+             "importing bgfactory (it loads the system's cairo and pango)": [str(python), "-c", "from bgfactory import ff"]}
+    for label, step in steps.items():
         process = subprocess.run(step, capture_output=True, text=True)
         if process.returncode != 0:
             error = [line for line in (process.stderr or process.stdout).splitlines() if line.strip()]
-            return None, f"`{' '.join(step[-3:])}` failed: " + " | ".join(error[-3:])
+            return None, f"{label} failed: " + " | ".join(error[-2:])
     ready.touch()
     return python, ""
 
