@@ -9,15 +9,14 @@ the set's faces, which may use `${attribute}`, `when:`, `repeat:` and the groups
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from pnp.model.faces import Budget, Face, FaceContext, read_face
 from pnp.model.groups import read_group_book
-from pnp.model.problems import Location, quote
+from pnp.model.problems import quote
 from pnp.model.reader import join_key
-from pnp.model.set_outline import ItemOutline, SetContext, SetOutline, each_set, read_set_outline
-from pnp.model.sheets import SheetChoices
+from pnp.model.set_outline import ItemOutline, SetContext, SetFacts, SetOutline, each_set, read_set_outline
 from pnp.model.source import Node
 
 
@@ -41,22 +40,8 @@ class Item:
 
 
 @dataclass(frozen=True)
-class ComponentSet:
-    id: str
-    kind: str
-    shape: str
-    width: float
-    height: float
-    corner: float
-    bleed: float
-    attributes: tuple[str, ...]
+class ComponentSet(SetFacts):
     items: tuple[Item, ...]
-    location: Location
-    sheet: SheetChoices = SheetChoices()
-
-    @property
-    def count(self) -> int:
-        return sum(item.count for item in self.items)
 
     @property
     def has_backs(self) -> bool:
@@ -89,8 +74,8 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     items = tuple(_make_item(f"sets.{set_id}", item, outline, context) for item in outline.items)
     if not outline.complete:
         return None
-    return ComponentSet(set_id, outline.kind, outline.shape, outline.width, outline.height, outline.corner, outline.bleed,
-                        outline.attributes, items, outline.location, outline.sheet)
+    facts = {name.name: getattr(outline, name.name) for name in fields(SetFacts)}
+    return ComponentSet(**{**facts, "items": items})
 
 
 def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetContext) -> Item:

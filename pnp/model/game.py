@@ -25,7 +25,7 @@ from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import find_templates_folders
 from pnp.model.reader import Fields
-from pnp.model.set_outline import SetContext, SetOutline, read_set_outlines
+from pnp.model.set_outline import SetContext, SetFacts, SetOutline, read_set_outlines
 from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
@@ -306,7 +306,7 @@ def _palette(fields: Fields) -> dict[str, Colour]:
     return palette
 
 
-def _check_unique_ids(sets: tuple[ComponentSet | SetOutline, ...], problems: Problems) -> None:
+def _check_unique_ids(sets: tuple[SetFacts, ...], problems: Problems) -> None:
     for component_set in sets:
         seen: set[str] = set()
         for item in component_set.items:

@@ -52,9 +52,9 @@ class ItemOutline:
 
 
 @dataclass(frozen=True)
-class SetOutline:
-    """A set as far as its items; `complete` is False when a problem left it unusable (its
-    faces are still read, at a stand-in size where it has none, so their problems show too)."""
+class SetFacts:
+    """What a set is made of: its kind, shape, size, attributes, items and sheet choices. Its
+    items are ItemOutlines in a SetOutline, Items with their faces in a ComponentSet."""
 
     id: str
     kind: str
@@ -64,16 +64,24 @@ class SetOutline:
     corner: float
     bleed: float
     attributes: tuple[str, ...]
-    items: tuple[ItemOutline, ...]
+    items: tuple
     location: Location
     sheet: SheetChoices
-    front: Node
-    back: Node | None
-    complete: bool
 
     @property
     def count(self) -> int:
         return sum(item.count for item in self.items)
+
+
+@dataclass(frozen=True)
+class SetOutline(SetFacts):
+    """A set as far as its items; `complete` is False when a problem left it unusable (its
+    faces are still read, at a stand-in size where it has none, so their problems show too)."""
+
+    items: tuple[ItemOutline, ...]
+    front: Node
+    back: Node | None
+    complete: bool
 
 
 @dataclass
