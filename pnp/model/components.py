@@ -67,6 +67,7 @@ def read_sets(node: Node, context: SetContext) -> tuple[ComponentSet, ...]:
 
 
 def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None:
+    """One set with every item's faces read; None when a problem (collected) left it unusable."""
     outline = read_set_outline(set_id, raw, context)
     if outline is None:
         return None
@@ -74,7 +75,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
     items = tuple(_make_item(f"sets.{set_id}", item, outline, context) for item in outline.items)
     if not outline.complete:
         return None
-    facts = {name.name: getattr(outline, name.name) for name in fields(SetFacts)}
+    facts = {fact.name: getattr(outline, fact.name) for fact in fields(SetFacts)}
     return ComponentSet(**{**facts, "items": items})
 
 
