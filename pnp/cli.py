@@ -9,9 +9,7 @@ that need them, so `pnp --help` and `pnp list` start at once.
 from __future__ import annotations
 
 import functools
-import logging
 import sys
-import traceback
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -25,7 +23,12 @@ from pnp.model.problems import quote
 if TYPE_CHECKING:
     from pnp.model.game import Game
 
-log = logging.getLogger("pnp")
+
+def _log():
+    """pnp's logger: logging is imported by the commands that log, not by `pnp --help` or `pnp list`."""
+    import logging
+
+    return logging.getLogger("pnp")
 
 
 class GameNotFound(click.ClickException):
@@ -167,6 +170,8 @@ def verbosity_options(command):
     @click.option("-q", "--quiet", is_flag=True, help="Only errors; no progress bar.")
     @functools.wraps(command)
     def wrapper(*args, verbose: int, quiet: bool, **kwargs):
+        import logging
+
         level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
         logging.basicConfig(level=level, format="%(message)s", stream=sys.stderr, force=True)
         return command(*args, quiet=quiet, **kwargs)
@@ -245,9 +250,11 @@ class _Group(click.Group):
         except OSError as error:
             if isinstance(error, BrokenPipeError):
                 raise  # Click ends quietly when the reader of our output went away
+            import traceback
+
             from pnp.output.files import OutputError, display
 
-            log.debug("%s", traceback.format_exc())
+            _log().debug("%s", traceback.format_exc())
             where = f"{display(Path(error.filename))}: " if error.filename else ""
             raise OutputError(f"{where}{(error.strerror or str(error)).lower()}") from None
 
@@ -377,11 +384,14 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 @main.command("list")
 @click.argument("games", nargs=-1)
 def list_command(games) -> None:
-    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml."""
-    from pnp.model import load_game
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml.
+
+    Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
+    """
+    from pnp.model.game import game_outline
 
     for folder in resolve_games(games):
-        game = load_game(folder)
+        game = game_outline(folder)
         sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
         click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
 
@@ -426,6 +436,7 @@ class _Progress:
     def __init__(self, quiet: bool):
         self.enabled = not quiet and sys.stderr.isatty()
         self.bar = None
+        self.log = _log()
 
     def __enter__(self) -> "_Progress":
         return self
@@ -436,7 +447,7 @@ class _Progress:
             self.bar.__enter__()
 
     def step(self, label: str) -> None:
-        log.info("built %s", label)
+        self.log.info("built %s", label)
         if self.bar is not None:
             self.bar.update(1, label)
 

@@ -40,6 +40,59 @@ def test_list_shows_sets_and_counts():
     assert "boardless-quarto\tBoardless Quarto 1.0\ten, da\tpieces (16)" in result.output
 
 
+def test_list_counts_copies_from_product_listed_items_and_tables(make_game, tmp_path):
+    from pnp.model import load_game
+
+    folder = make_game({"components.yaml": """\
+        sets:
+          chips:
+            kind: token
+            width: 20mm
+            count: 2
+            product: {colour: [red, blue], size: [1, 2, 3]}
+            items:
+              - {id: odd, colour: gold, count: 5}
+              - table: cards.csv
+            front: {background: gold}
+        """, "cards.csv": "id,colour,count\na,red,3\nb,blue,\n"})
+    result = run(["list"], tmp_path)
+    assert result.exit_code == 0, result.output
+    assert result.output == "tiny\tTiny 1\ten, da\tchips (22)\n"  # 6 × 2 + 5 + 3 + 2 (the set's count)
+    assert load_game(folder).sets[0].count == 22
+
+
+SET_PROBLEMS = {
+    "kind": ("kind: token", "kind: coin"),
+    "width over the limit": ("width: 20mm", "width: 2000mm"),
+    "item id": ("{id: gold, colour: gold}", "{id: ../gold, colour: gold}"),
+    "two items, one id": ("      - {id: gold, colour: gold}", "      - {id: gold, colour: gold}\n      - {id: gold, colour: ink}"),
+    "count": ("{id: gold, colour: gold}", "{id: gold, colour: gold, count: 0}"),
+    "unknown key": ("bleed: 2mm", "bleeds: 2mm"),
+    "no front": ("    front:\n      background: ${colour}\n", "    fronts:\n      background: ${colour}\n"),
+}
+
+
+def test_list_reports_a_set_problem_as_check_does(make_game, tmp_path):
+    from tests.conftest import MINIMAL_COMPONENTS
+
+    for name, (old, new) in SET_PROBLEMS.items():
+        assert old in MINIMAL_COMPONENTS, name
+        make_game({"components.yaml": MINIMAL_COMPONENTS.replace(old, new)})
+        listed, checked = run(["list"], tmp_path), run(["check", "--paper", "a4", "-q"], tmp_path)
+        assert listed.exit_code == checked.exit_code == 1, (name, listed.output)
+        assert listed.output == checked.output and "components.yaml:" in listed.output, (name, listed.output, checked.output)
+
+
+def test_list_leaves_the_faces_to_check(make_game, tmp_path):
+    # pnp list reads only what it shows: a face's problem is found by check and build.
+    from tests.conftest import MINIMAL_COMPONENTS
+
+    make_game({"components.yaml": MINIMAL_COMPONENTS.replace("colour: ink}", "colour: inky}")})
+    listed, checked = run(["list"], tmp_path), run(["check", "--paper", "a4", "-q"], tmp_path)
+    assert listed.exit_code == 0 and listed.output == "tiny\tTiny 1\ten, da\tchips (1)\n"
+    assert checked.exit_code == 1 and "sets.chips.front.elements[0].text.colour" in checked.output
+
+
 def test_usage_error_exits_2(make_game):
     result = CliRunner().invoke(main, ["build", "--paper", "a3"])
     assert result.exit_code == 2 and "expected a comma-separated list of a4, letter" in result.output

@@ -16,18 +16,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.components import ComponentSet, SetContext, read_sets
 from pnp.model.files import content_file, describe_mode
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import find_templates_folders
 from pnp.model.reader import Fields
+from pnp.model.set_outline import SetContext, SetFacts, SetOutline, read_set_outlines
 from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
+
+if TYPE_CHECKING:
+    from pnp.model.components import ComponentSet
 
 SOURCE_LANGUAGE = "en"  # a game's source language unless its game.yaml names another
 # Every file a game folder may hold besides its images; text/<lang>.yaml come per language.
@@ -72,9 +76,38 @@ class Game:
         return texts.get(TITLE_KEY, self.title)
 
 
+@dataclass(frozen=True)
+class GameOutline:
+    """What `pnp list` shows of a game: its facts and its sets as far as their items."""
+
+    id: str
+    title: str
+    version: str
+    languages: tuple[str, ...]
+    sets: tuple[SetOutline, ...]
+
+
 def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -> Game:
     """Read and check one game folder; raise ContentError listing every problem."""
+    from pnp.model.components import read_sets  # the faces' readers: `pnp list` goes without them
+
     folder = Path(folder)
+    info, sets, context = _read_game(folder, templates_folders, read_sets)
+    return Game(folder=folder, templates_folders=context.templates.folders, sets=sets, table_texts=context.table_texts,
+                table_files=tuple(dict.fromkeys(context.table_files)), **info)
+
+
+def game_outline(folder: Path) -> GameOutline:
+    """game.yaml and components.yaml read and checked as load_game does, except the sets' groups
+    and faces, which are left unread (pnp check and pnp build find their problems)."""
+    info, sets, _ = _read_game(Path(folder), None, read_set_outlines)
+    return GameOutline(info["id"], info["title"], info["version"], info["languages"], sets)
+
+
+def _read_game(folder: Path, templates_folders: tuple[Path, ...] | None,
+               read_sets: Callable) -> tuple[dict, tuple, SetContext]:
+    """(game.yaml's facts, components.yaml's sets as read_sets reads them, the context they were
+    read in); raise ContentError listing every problem."""
     if content_file(folder / "game.yaml", folder) is None:
         raise ContentError([Problem(Location(str(folder)), "", "not a game folder: it has no game.yaml")])
     templates = Templates(templates_folders or find_templates_folders(folder))
@@ -91,8 +124,7 @@ def load_game(folder: Path, templates_folders: tuple[Path, ...] | None = None) -
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
     problems.raise_if_any()
-    return Game(folder=folder, templates_folders=templates.folders, sets=sets, table_texts=context.table_texts,
-                table_files=tuple(dict.fromkeys(context.table_files)), **info)
+    return info, sets, context
 
 
 def game_languages(folder: Path) -> tuple[str, ...]:
@@ -274,7 +306,7 @@ def _palette(fields: Fields) -> dict[str, Colour]:
     return palette
 
 
-def _check_unique_ids(sets: tuple[ComponentSet, ...], problems: Problems) -> None:
+def _check_unique_ids(sets: tuple[SetFacts, ...], problems: Problems) -> None:
     for component_set in sets:
         seen: set[str] = set()
         for item in component_set.items:

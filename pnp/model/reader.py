@@ -7,7 +7,6 @@ so a misspelt key is never silently ignored.
 
 from __future__ import annotations
 
-import difflib
 import math
 from typing import Any, Callable, Iterator, Sequence
 
@@ -117,6 +116,8 @@ class Fields:
 
 
 def unknown_key_message(key: str, known: Sequence[str]) -> str:
+    import difflib  # only a misspelt key needs it: content without one loads without difflib
+
     close = difflib.get_close_matches(key, known, n=1) if len(key) <= 100 else []
     hint = f"; did you mean '{close[0]}'?" if close else ""
     expected = listing(known) if known else "nothing here"

@@ -11,6 +11,7 @@ render one page at a time.
 
 from __future__ import annotations
 
+import ctypes
 import io
 import threading
 
@@ -19,6 +20,11 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 _PDFIUM = threading.Lock()
+# A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
+# (35 MB) costs about 20 ms in page faults, a sixth of rendering and encoding it
+# (bench/build_all.py's 90-card PNG figure renders 20 such pages). Larger ones are not kept.
+KEPT_PIXEL_BYTES = 64 * 2**20
+_kept: list = []
 # zlib level of PNG pages. bench/build_all.py encodes the full kit's 54 sheet pages (300 dpi)
 # at each level: level 6 took 12.2 s of CPU for 9.0 MB, level 3 7.1 s for 14.1 MB, level 1
 # 7.2 s for 14.3 MB. Level 3 saves 40 % of the encoding (the larger part of a kit's time)
@@ -50,17 +56,27 @@ def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
             target, scale = sizing(*page.get_size())
             width, height = target
             kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGRx
-            bitmap = pypdfium2.PdfBitmap.new_native(width, height, kind, rev_byteorder=True)
+            bitmap = pypdfium2.PdfBitmap.new_native(width, height, kind, rev_byteorder=True, buffer=_pixels(width * 4 * height))
             bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
             # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
             matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
             clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
             flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
             pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip, flags)
-            # convert() copies the pixels before the document (which owns the buffer) is closed.
+            # convert() copies the pixels before the buffer is drawn on again (the next page reuses it).
             return bitmap.to_pil().convert("RGBA" if transparent else "RGB")
         finally:
             document.close()
+
+
+def _pixels(size: int):
+    """A buffer of at least size bytes: the one kept from the last page when it is large enough."""
+    if _kept and len(_kept[0]) >= size:
+        return _kept[0]
+    buffer = (ctypes.c_ubyte * size)()
+    if size <= KEPT_PIXEL_BYTES:
+        _kept[:] = [buffer]
+    return buffer
 
 
 def page_count(pdf: bytes) -> int:

@@ -76,14 +76,30 @@ def test_each_distinct_face_is_painted_once_per_sheets_file(tmp_path, monkeypatc
     assert painted and len(painted) == len(set(painted))
 
 
-def test_help_and_list_start_without_the_drawing_libraries():
+def modules_loaded_by(command: str) -> list[str]:
+    """The modules `pnp <command>` has imported when it ends, run in a fresh interpreter."""
     script = ("import sys; from pnp.cli import main\n"
               "try:\n    main([sys.argv[1]])\nexcept SystemExit:\n    pass\n"
-              "heavy = [m for m in ('reportlab', 'pikepdf', 'pypdfium2', 'pnp.paint', 'pnp.build') if m in sys.modules]\n"
-              "print('HEAVY', heavy, file=sys.stderr)")
+              "print('MODULES', *sorted(sys.modules), file=sys.stderr)")
+    process = subprocess.run([sys.executable, "-c", script, command], cwd=ROOT, capture_output=True, text=True)
+    return next(line.split()[1:] for line in process.stderr.splitlines() if line.startswith("MODULES "))
+
+
+def test_help_and_list_start_without_the_drawing_libraries():
+    drawing = ("reportlab", "pikepdf", "pypdfium2", "pnp.paint", "pnp.build")
     for command in ("--help", "list"):
-        process = subprocess.run([sys.executable, "-c", script, command], cwd=ROOT, capture_output=True, text=True)
-        assert "HEAVY []" in process.stderr, (command, process.stderr)
+        loaded = modules_loaded_by(command)
+        assert not [m for m in loaded if m.split(".")[0] in drawing or m.startswith(drawing)], command
+
+
+def test_list_reads_no_faces_and_help_no_content():
+    # What the start-up time of `pnp list` and `pnp --help` is made of (bench/build_all.py times them);
+    # the four games read no table, so the table readers stay out too.
+    listed = modules_loaded_by("list")
+    assert "pnp.model.set_outline" in listed
+    assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging", "difflib"} & set(listed)
+    helped = modules_loaded_by("--help")
+    assert not {"yaml", "pnp.model.game", "logging"} & set(helped)
 
 
 @settings(max_examples=200, deadline=None)

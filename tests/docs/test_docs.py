@@ -63,8 +63,9 @@ def test_every_picture_is_shown_and_every_page_is_linked():
     assert "(docs/README.md)" in readme
 
 
-READERS = [ROOT / "pnp" / "model" / name for name in ("game.py", "components.py", "faces.py", "groups.py", "diagrams.py",
-                                                      "rulebook.py", "repeat.py", "item_sources.py", "sheets.py")]
+READERS = [ROOT / "pnp" / "model" / name for name in (
+    "game.py", "set_outline.py", "components.py", "faces.py", "groups.py", "diagrams.py", "rulebook.py", "repeat.py",
+    "item_sources.py", "table_items.py", "sheets.py")]
 READERS.append(ROOT / "pnp" / "i18n" / "catalog.py")
 _KEY_READ = re.compile(r"""\.(?:text|integer|number|boolean|length|choice|colour|mapping|items|get|typed|has)\(\s*"([a-z][\w-]*)\"""")
 

@@ -34,7 +34,7 @@ def test_boards_are_measured_in_the_smallest_paper():
 def test_the_board_bound_never_counts_more_sheets_than_the_tiling_uses():
     from pnp.layout.blocks import Component
     from pnp.layout.tiling import board_parts
-    from pnp.model.components import board_sheets
+    from pnp.model.set_outline import board_sheets
     from pnp.model.units import mm
 
     for width, height in ((224, 224), (600, 400), (1000, 1000), (3000, 68), (68, 3000)):
