@@ -81,7 +81,7 @@ def _papers() -> tuple[str, ...]:
 
 
 def _flips() -> tuple[str, ...]:
-    from pnp.layout.sheet import FLIPS
+    from pnp.layout.paper import FLIPS
 
     return tuple(FLIPS)
 

@@ -13,10 +13,8 @@ import re
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import FLIPS
+from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
-from pnp.model.sheets import LAYOUTS
 
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
@@ -73,6 +71,8 @@ class BuildOptions(RunOptions):
         super().__post_init__()
         check_back_offset(self.back_offset_mm)
         if self.layout is not None:
+            from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
+
             _check_choices("layout", (self.layout,), LAYOUTS)
         _check_choices("paper", self.papers, tuple(PAPERS))
         _check_choices("format", self.formats, FORMATS)

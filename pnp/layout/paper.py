@@ -7,6 +7,9 @@ from dataclasses import dataclass
 from pnp.layout.geometry import Box
 from pnp.model.units import mm
 
+# How a duplex printer turns the sheet for its back: about the long edge or the short one.
+FLIPS: tuple[str, ...] = ("long", "short")
+
 
 @dataclass(frozen=True)
 class Paper:

@@ -21,14 +21,13 @@ from typing import Literal
 
 from pnp.layout.blocks import Arrangement
 from pnp.layout.geometry import Box, Line
-from pnp.layout.paper import Paper
+from pnp.layout.paper import FLIPS, Paper
 from pnp.model.units import mm
 
 __all__ = ["FLIPS", "Flip", "Mirror", "Placement", "SheetSettings", "arrangement_for", "back_line", "back_slot",
            "mirror_of", "settings_for", "turns_about_vertical"]
 
 Flip = Literal["long", "short"]
-FLIPS: tuple[str, ...] = ("long", "short")
 
 MARGIN = mm(5)
 MARK_GAP = mm(1)
