@@ -35,7 +35,7 @@ from pnp.paint.rulebook.document import (
 )
 from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.impose import impose_pdf
-from pnp.paint.rulebook.padding import padding_pages
+from pnp.paint.rulebook.padding import Padding
 from pnp.paint.rulebook.story import Context, build_story
 from pnp.paint.rulebook.style import geometry, styles_for
 
@@ -137,16 +137,15 @@ def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
     if len(ctx.problems.items) > before:
         return None
     ctx = replace(ctx, problems=Problems())
-    layout = lay_out_story(story)
+    # Spare pages come after the rules, each on a page of its own: they move nothing before them.
+    ending = [Padding(ctx, lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] if booklet else []
+    layout = lay_out_story(story + ending)
     while ctx.follows_page_breaks and ctx.rulebook.booklet not in FIXED_PAGES:
         loose = loose_breaks(layout) - soft
         if not loose:
             break
         soft |= loose
-        layout = lay_out_story(build_story(ctx, soft))
-    spare = printed_page_count(ctx.rulebook.booklet, layout.pages) - layout.pages if booklet else 0
-    if spare > 0:
-        layout = lay_out_story(build_story(ctx, soft) + padding_pages(ctx, spare))
+        layout = lay_out_story(build_story(ctx, soft) + ending)
     return layout
 
 

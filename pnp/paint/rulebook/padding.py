@@ -7,6 +7,8 @@ with its count and a box to tick) and then ruled pages for notes.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from reportlab.platypus import Flowable, PageBreak
 
 from pnp.i18n.labels import label
@@ -42,6 +44,26 @@ class RuledLines(Flowable):
 
     def draw(self):
         pass
+
+
+class Padding(Flowable):
+    """The end of a booklet's story: where the rules end, it adds the pages the booklet has
+    spare (`printed(pages)` less the pages so far), so a booklet is laid out once, not once
+    more to pad it. It takes no room itself."""
+
+    def __init__(self, ctx: Context, printed: Callable[[int], int]):
+        super().__init__()
+        self.ctx, self.printed = ctx, printed
+
+    def wrap(self, availWidth, availHeight):
+        # Frames give a flowable its canvas and frame before wrapping it; content handed to
+        # the frame here is laid out next (platypus's own DocIf adds pages the same way).
+        pages = self.canv.getPageNumber()
+        self._frame.add_generated_content(*padding_pages(self.ctx, self.printed(pages) - pages))
+        return 0, 0
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        pass  # nothing to draw, not even an empty q … Q
 
 
 def padding_pages(ctx: Context, count: int) -> list[Flowable]:
