@@ -59,7 +59,9 @@ class Padding(Flowable):
         # Frames give a flowable its canvas and frame before wrapping it; content handed to
         # the frame here is laid out next (platypus's own DocIf adds pages the same way).
         pages = self.canv.getPageNumber()
-        self._frame.add_generated_content(*padding_pages(self.ctx, self.printed(pages) - pages))
+        spare = self.printed(pages) - pages  # below 0 when the rules overrun a fixed booklet (reported)
+        if spare > 0:
+            self._frame.add_generated_content(*padding_pages(self.ctx, spare))
         return 0, 0
 
     def drawOn(self, canvas, x, y, _sW=0):
