@@ -19,17 +19,16 @@ the board-game-factory side: it writes the sheets under OUT.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.processes import run_timed  # noqa: E402
 from bench.synthetic import card_values, write_deck  # noqa: E402
 
 PEER = "board-game-factory==0.3.0"
@@ -57,16 +56,17 @@ def peer_figures(work: Path) -> PeerFigures:
     folder = write_deck(work / "peer", CARDS)
     pnp_runs, peer_runs = [], []
     for n in range(RUNS):  # taking turns, so a busy moment on the shared machine slows both
-        pnp_runs.append(_timed([sys.executable, "-m", "pnp", "build", str(folder), "--format", "png", "--paper", "a4",
+        pnp_runs.append(run_timed([sys.executable, "-m", "pnp", "build", str(folder), "--format", "png", "--paper", "a4",
                                 "--lang", "en", "-q", "--out", str(work / f"peer-pnp{n}")], ROOT))
-        peer_runs.append(_timed([str(python), __file__, str(work / f"peer-bgf{n}")], ROOT))
-    failed = next((run for run in peer_runs if isinstance(run, str)), None)
+        peer_runs.append(run_timed([str(python), __file__, str(work / f"peer-bgf{n}")], ROOT))
+    failed = next((run.error for run in peer_runs if run.error), None)
     if failed is not None:
-        return PeerFigures(skipped=f"board-game-factory failed to make the sheets: {failed}")
-    if any(isinstance(run, str) for run in pnp_runs):
-        raise SystemExit(f"pnp failed on the peer deck: {next(run for run in pnp_runs if isinstance(run, str))}")
-    (pnp_seconds, pnp_cpu), (peer_seconds, peer_cpu) = min(pnp_runs), min(peer_runs)
-    return PeerFigures(pnp_seconds, peer_seconds, pnp_cpu, peer_cpu, _pngs(work / "peer-pnp0"), _pngs(work / "peer-bgf0"))
+        return PeerFigures(skipped=f"board-game-factory failed to make the sheets: {' | '.join(failed.splitlines())}")
+    failed = next((run.error for run in pnp_runs if run.error), None)
+    if failed is not None:
+        raise SystemExit(f"pnp failed on the peer deck: {failed}")
+    pnp, peer = min(pnp_runs, key=lambda run: run.seconds), min(peer_runs, key=lambda run: run.seconds)
+    return PeerFigures(pnp.seconds, peer.seconds, pnp.cpu, peer.cpu, _pngs(work / "peer-pnp0"), _pngs(work / "peer-bgf0"))
 
 
 def peer_python() -> tuple[Path | None, str]:
@@ -86,18 +86,6 @@ def peer_python() -> tuple[Path | None, str]:
             return None, f"{label} failed: " + " | ".join(error[-2:])
     ready.touch()
     return python, ""
-
-
-def _timed(command: list[str], cwd: Path) -> tuple[float, float] | str:
-    """(wall seconds, CPU seconds of the process and its children), or its error output."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        lines = [line for line in process.stderr.read().decode(errors="replace").splitlines() if line.strip()]
-        return " | ".join(lines[-3:]) or f"exit {os.waitstatus_to_exitcode(status)}"
-    return seconds, usage.ru_utime + usage.ru_stime
 
 
 def _pngs(out: Path) -> int:

@@ -17,9 +17,7 @@ apart at most, each the best of a few runs, and the ratio is what counts:
   (installed by bench/board_game_factory.py into its own environment under bench/.cache/).
 
 Every process runs as on a user's machine, with Python's bytecode cache (kept in the
-run's temporary folder): an environment that sets PYTHONDONTWRITEBYTECODE would
-otherwise have pnp's modules compiled from source at every start (about 0.15 s), while
-click and reportlab come compiled from their wheels.
+run's temporary folder; see bench/processes.py).
 
 Run from the repository root: `python bench/build_all.py` (`--quick` skips the 10k deck).
 """
@@ -29,21 +27,19 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import floors  # noqa: E402
+from bench.processes import ENV, run_timed  # noqa: E402
 from bench.synthetic import write_deck  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 CORES = os.cpu_count() or 1
-ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
 
 def digests(out: Path) -> dict[str, str]:
@@ -54,13 +50,10 @@ def digests(out: Path) -> dict[str, str]:
 
 def timed(command: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float]:
     """(wall seconds, peak resident MB of the process and the children it waited for)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{process.stderr.read().decode()}")
-    return seconds, usage.ru_maxrss / 1024
+    run = run_timed(command, cwd, env)
+    if run.error:
+        raise SystemExit(f"{' '.join(command)} failed:\n{run.error}")
+    return run.seconds, run.peak_mb
 
 
 def best_time(command: list[str], cwd: Path, runs: int = 7) -> float:
