@@ -214,8 +214,7 @@ class FaceContext:
     groups: Any = None  # pnp.model.groups.GroupBook
     chain: tuple[str, ...] = ()
     budget: Budget = field(default_factory=Budget)
-    # A set's elements that use no ${...}, read once: id of node → (node, constant?) and
-    # (id of node, width, height) → (node, element).
+    # A set's elements by (id of node, width, height) → (node, the element read once, or _VARIES).
     constants: dict | None = None
 
     def with_values(self, values: dict[str, Any]) -> "FaceContext":
@@ -282,8 +281,7 @@ def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
                                                   f"'when' and 'repeat', got {', '.join(node.value) or 'nothing'}")
         return []
     if "repeat" not in node.value:
-        element = _read_constant(node, kinds[0], path, context) if _is_constant(node, kinds[0], context) else \
-            _read_one(node, kinds[0], path, context)
+        element = _read_shared(node, kinds[0], path, context)
         return [element] if element is not None else []
     repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems)
     copies = repeat_values(repeat_node, join_key(path, "repeat"), context.problems)
@@ -296,14 +294,26 @@ def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
     return made
 
 
-def _is_constant(node: Node, kind: str, context: FaceContext) -> bool:
-    """Whether the element reads the same for every item: no `when:`, no ${...}, no group (groups take values)."""
-    if context.constants is None or kind == "use" or "when" in node.value:
-        return False
-    known = context.constants.get(id(node))
+_VARIES = object()  # an element read anew for each item
+
+
+def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
+    """The element; read once per set and size where it reads alike for every item (no `when:`,
+    no ${...}, not a group, which takes values, and nothing wrong with it): a deck of a thousand
+    cards reads its frame once. Any other is read for each item, which reports its own problems."""
+    shared = context.constants
+    if shared is None or kind == "use" or "when" in node.value:
+        return _read_one(node, kind, path, context)
+    key = (id(node), context.width, context.height)
+    known = shared.get(key)
+    if known is not None and known[0] is node and known[1] is not _VARIES:
+        return known[1] if context.budget.spend(1, node, path, context.problems) else None
+    before = len(context.problems.items)
+    element = _read_one(node, kind, path, context)
     if known is None or known[0] is not node:
-        known = context.constants[id(node)] = (node, not _has_placeholder(node))
-    return known[1]
+        alike = not _has_placeholder(node) and len(context.problems.items) == before
+        shared[key] = (node, element if alike else _VARIES)
+    return element
 
 
 def _has_placeholder(node: Node) -> bool:
@@ -317,21 +327,6 @@ def _has_placeholder(node: Node) -> bool:
         elif isinstance(value, str) and "${" in value:
             return True
     return False
-
-
-def _read_constant(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
-    """A constant element, read for the first item of a size and shared by the rest (a deck of
-    a thousand cards reads its frame once). One whose reading found problems is read each time,
-    so every item still reports them as before."""
-    key = (id(node), context.width, context.height)
-    known = context.constants.get(key)
-    if known is not None and known[0] is node:
-        return known[1] if context.budget.spend(1, node, path, context.problems) else None
-    before = len(context.problems.items)
-    element = _read_one(node, kind, path, context)
-    if len(context.problems.items) == before:
-        context.constants[key] = (node, element)
-    return element
 
 
 def _read_one(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
