@@ -1,7 +1,9 @@
 """Floors for the benchmarks: the least work that makes the same pixels or the same cards.
 
 - `raster_encode`: rasterize PDF pages with pypdfium2 and encode them with Pillow, on
-  all cores, nothing else (no layout, no files written);
+  all cores, nothing else (no layout, no files written); with `unfiltered`, encode them
+  as pnp writes flat vector pages (pnp.output.png), which leaves only pnp's own work in
+  the ratio;
 - `canvas` (run as `python bench/floors.py canvas N OUT.pdf`): a bare reportlab canvas
   drawing the synthetic deck of bench/synthetic.py, fronts and backs, on the grid pnp
   uses (9 touching cards an A4 page, each clipped to its cut and outer bleed) with the
@@ -19,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pnp.output.raster import COMPRESS_LEVEL  # noqa: E402,F401  (the level pnp uses)
+from pnp.output.png import COMPRESS_LEVEL  # noqa: E402,F401  (the level pnp uses)
 
 
 @dataclass
@@ -42,40 +44,49 @@ def sheet_pages(out: Path) -> list[tuple[str, int]]:
     return pages
 
 
-def _raster_one(task: tuple[str, int, int, int]) -> int:
+def _raster_one(task: tuple[str, int, int, int, bool]) -> int:
     import pypdfium2
 
-    path, page, dpi, level = task
+    path, page, dpi, level, unfiltered = task
     document = pypdfium2.PdfDocument(path)
     bitmap = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
     image = bitmap.to_pil().convert("RGB")
     document.close()
+    return len(_encoded(image, dpi, level, unfiltered))
+
+
+def _encoded(image, dpi: int, level: int, unfiltered: bool) -> bytes:
+    if unfiltered:
+        from pnp.output.png import unfiltered_png
+
+        return unfiltered_png(image, dpi, level)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
-    return len(buffer.getvalue())
+    return buffer.getvalue()
 
 
-def encode_levels(pages: list[tuple[str, int]], dpi: int, levels: tuple[int, ...]) -> dict[int, Floor]:
-    """CPU seconds and bytes of encoding the same rasterized pages at each zlib level, in this process."""
+def encode_levels(pages: list[tuple[str, int]], dpi: int, levels: tuple[int, ...]) -> dict[tuple[bool, int], Floor]:
+    """CPU seconds and bytes of encoding the same rasterized pages at each zlib level, with
+    Pillow's row filters and unfiltered, in this process: (unfiltered, level) → Floor."""
     import pypdfium2
 
-    results = {level: Floor(0.0, 0) for level in levels}
+    results = {(unfiltered, level): Floor(0.0, 0) for unfiltered in (False, True) for level in levels}
     for path, page in pages:
         document = pypdfium2.PdfDocument(path)
         image = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True).to_pil().convert("RGB")
         document.close()
-        for level in levels:
-            start, buffer = time.process_time(), io.BytesIO()
-            image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=level)
-            results[level].seconds += time.process_time() - start
-            results[level].bytes += len(buffer.getvalue())
+        for (unfiltered, level), result in results.items():
+            start = time.process_time()
+            size = len(_encoded(image, dpi, level, unfiltered))
+            result.seconds += time.process_time() - start
+            result.bytes += size
     return results
 
 
-def raster_encode(pages: list[tuple[str, int]], dpi: int, level: int, processes: int) -> Floor:
+def raster_encode(pages: list[tuple[str, int]], dpi: int, level: int, processes: int, unfiltered: bool = False) -> Floor:
     start = time.perf_counter()
     with Pool(processes) as pool:
-        sizes = pool.map(_raster_one, [(path, page, dpi, level) for path, page in pages], chunksize=1)
+        sizes = pool.map(_raster_one, [(path, page, dpi, level, unfiltered) for path, page in pages], chunksize=1)
     return Floor(time.perf_counter() - start, sum(sizes))
 
 

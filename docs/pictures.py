@@ -107,7 +107,7 @@ def picture(example: Example) -> bytes:
 
 def _draw(example: Example, folder: Path) -> bytes:
     from pnp.build import load_games
-    from pnp.output.raster import png_bytes, render_page
+    from pnp.output.raster import page_png
 
     [loaded] = load_games([folder])
     language = example.options.get("lang", "en")
@@ -123,7 +123,7 @@ def _draw(example: Example, folder: Path) -> bytes:
     from pnp.paint.rulebook import edition_pdf
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
-    return png_bytes(render_page(pdf, int(example.options.get("page", "1")) - 1, DPI), DPI)
+    return page_png(pdf, int(example.options.get("page", "1")) - 1, DPI)
 
 
 def _drawing_png(drawing) -> bytes:

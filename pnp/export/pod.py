@@ -24,7 +24,7 @@ from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.shops import ShopProfile
 from pnp.model.units import to_mm
-from pnp.output.raster import png_bytes
+from pnp.output.png import png_bytes
 from pnp.paint import pdfdraw
 from pnp.paint.fonts import font_name
 

@@ -29,7 +29,7 @@ from pnp.export.faces import cut_to_shape, face_image, padded
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import to_mm
-from pnp.output.raster import png_bytes
+from pnp.output.png import png_bytes
 
 DPI = 300
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096

@@ -1,4 +1,4 @@
-"""PDF pages → PNG files at a given DPI, rendered by PDFium and saved by Pillow with pHYs.
+"""PDF pages → images and PNG files at a given DPI, rendered by PDFium (PNG: pnp.output.png).
 
 The PNG is the same page as the PDF, so both print alike; its stored DPI makes it
 print at true size. The bitmap is paper × dpi pixels rounded to nearest (A4 at 300 dpi:
@@ -12,12 +12,13 @@ render one page at a time.
 from __future__ import annotations
 
 import ctypes
-import io
 import threading
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 from PIL import Image
+
+from pnp.output.png import png_bytes
 
 _PDFIUM = threading.Lock()
 # A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
@@ -25,11 +26,8 @@ _PDFIUM = threading.Lock()
 # (bench/build_all.py's 90-card PNG figure renders 20 such pages). Larger ones are not kept.
 KEPT_PIXEL_BYTES = 64 * 2**20
 _kept: list = []
-# zlib level of PNG pages. bench/build_all.py encodes the full kit's 54 sheet pages (300 dpi)
-# at each level: level 6 took 12.2 s of CPU for 9.0 MB, level 3 7.1 s for 14.1 MB, level 1
-# 7.2 s for 14.3 MB. Level 3 saves 40 % of the encoding (the larger part of a kit's time)
-# for pages that stay small, about 0.26 MB each; the pixels are the same at every level.
-COMPRESS_LEVEL = 3
+# Page objects whose pixels PNG's row filters shrink (see pnp.output.png).
+RASTER_ART = (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_SHADING)
 
 
 def pixel_size(points: float, dpi: int) -> int:
@@ -39,16 +37,27 @@ def pixel_size(points: float, dpi: int) -> int:
 
 def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> Image.Image:
     """One page of a PDF (given as bytes) as an RGB (or RGBA) image of exactly paper × dpi."""
-    return _render(pdf, index, transparent, lambda w, h: ((pixel_size(w, dpi), pixel_size(h, dpi)), dpi / 72))
+    return _render(pdf, index, transparent, _at_dpi(dpi))[0]
+
+
+def page_png(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> bytes:
+    """One page as a PNG file of exactly paper × dpi, unfiltered unless it holds raster art."""
+    image, raster_art = _render(pdf, index, transparent, _at_dpi(dpi))
+    return png_bytes(image, dpi, raster_art)
 
 
 def render_page_size(pdf: bytes, index: int, size: tuple[int, int], transparent: bool = False) -> Image.Image:
     """One page as an image of exactly `size` pixels, scaled to fit its width (exports at a shop's size)."""
-    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w))
+    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w))[0]
 
 
-def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
-    """`sizing(width, height)` of the page in points → (pixel size, scale)."""
+def _at_dpi(dpi: int):
+    return lambda w, h: ((pixel_size(w, dpi), pixel_size(h, dpi)), dpi / 72)
+
+
+def _render(pdf: bytes, index: int, transparent: bool, sizing) -> tuple[Image.Image, bool]:
+    """(The page's image, whether it holds raster art); `sizing(width, height)` of the page in
+    points → (pixel size, scale)."""
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)
         try:
@@ -64,7 +73,7 @@ def _render(pdf: bytes, index: int, transparent: bool, sizing) -> Image.Image:
             flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
             pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip, flags)
             # convert() copies the pixels before the buffer is drawn on again (the next page reuses it).
-            return bitmap.to_pil().convert("RGBA" if transparent else "RGB")
+            return bitmap.to_pil().convert("RGBA" if transparent else "RGB"), _holds_raster_art(page.raw)
         finally:
             document.close()
 
@@ -79,6 +88,23 @@ def _pixels(size: int):
     return buffer
 
 
+def _holds_raster_art(page) -> bool:
+    """Whether the page, or a form it draws, holds an image or a smooth shading."""
+    return _any_raster_art(pdfium_c.FPDFPage_CountObjects(page), lambda i: pdfium_c.FPDFPage_GetObject(page, i))
+
+
+def _any_raster_art(count: int, get_object) -> bool:
+    for index in range(count):
+        item = get_object(index)
+        kind = pdfium_c.FPDFPageObj_GetType(item)
+        if kind in RASTER_ART:
+            return True
+        if kind == pdfium_c.FPDF_PAGEOBJ_FORM and _any_raster_art(
+                pdfium_c.FPDFFormObj_CountObjects(item), lambda i, form=item: pdfium_c.FPDFFormObj_GetObject(form, i)):
+            return True
+    return False
+
+
 def page_count(pdf: bytes) -> int:
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)
@@ -86,9 +112,3 @@ def page_count(pdf: bytes) -> int:
             return len(document)
         finally:
             document.close()
-
-
-def png_bytes(image: Image.Image, dpi: int) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", dpi=(dpi, dpi), compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()

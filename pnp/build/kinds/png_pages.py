@@ -50,13 +50,13 @@ def png_path(game_id: str, name: str, sheet: int, side: str | None) -> str:
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
-    from pnp.output.raster import page_count, png_bytes, render_page
+    from pnp.output.raster import page_count, page_png
 
     page, pages, dpi = target.params
     [pdf] = upstream
     if page_count(pdf) != pages:
         raise RuntimeError(f"the sheet PDF has {page_count(pdf)} pages where its layout planned {pages}")
-    return Rendered({target.paths[0]: png_bytes(render_page(pdf, page, dpi), dpi)})
+    return Rendered({target.paths[0]: page_png(pdf, page, dpi)})
 
 
 KIND = TargetKind(NAME, "build", 1, plan, render)

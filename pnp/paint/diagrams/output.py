@@ -12,7 +12,7 @@ import io
 from reportlab.graphics import renderSVG, shapes
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.output.raster import png_bytes, render_page
+from pnp.output.raster import page_png
 from pnp.paint import pdfdraw
 from pnp.paint.fonts import font_name
 
@@ -27,7 +27,7 @@ def picture_files(drawing: shapes.Drawing, stem: str, formats: tuple[str, ...], 
         if extension == "pdf":
             files[extension] = pdf
         elif extension == "png":
-            files[extension] = png_bytes(render_page(pdf, 0, dpi, transparent=transparent), dpi)
+            files[extension] = page_png(pdf, 0, dpi, transparent=transparent)
         else:
             files[extension] = drawing_svg(drawing)
     return files
