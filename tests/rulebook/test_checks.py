@@ -4,8 +4,10 @@ a missing translation falls back with a warning, or fails under --strict."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pypdf
+import pypdfium2
 import pytest
 from rulebook_kit import build, make_game
 
@@ -49,13 +51,29 @@ def test_a5_booklet_lets_long_text_flow(tmp_path):
 
 def test_section_breaks_give_way_rather_than_leave_pages_nearly_empty(tmp_path):
     # Seven one-line sections, each asking for a page of its own: kept, those would be
-    # seven nearly empty pages. In a flowing edition they share one page.
+    # seven nearly empty pages. In a flowing edition a break gives way while the page
+    # before it is under 40 % full, and holds once the page is fuller than that.
     folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle")
     build(folder, tmp_path / "out", papers=("a4",))
     reading = pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf")
-    assert len(reading.pages) == 2
-    text = reading.pages[1].extract_text()
-    assert all(f"Part {n}" in text for n in range(1, 8))
+    assert len(reading.pages) == 3
+    first, second = (reading.pages[n].extract_text() for n in (1, 2))
+    on_first = [n for n in range(1, 8) if f"Part {n}" in first]
+    assert on_first == list(range(1, len(on_first) + 1)) and len(on_first) >= 3
+    assert all(f"Part {n}" in second for n in range(len(on_first) + 1, 8))
+    # The page the break held after is well filled (measured to the footer, not to pnp's frame).
+    assert _text_depth(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf", 1) > 0.35
+
+
+def _text_depth(pdf: Path, page: int) -> float:
+    """How far down the page's body its text reaches: from its first line to the footer's (0 to 1), read by PDFium."""
+    document = pypdfium2.PdfDocument(pdf)
+    text = document[page].get_textpage()
+    boxes = [text.get_charbox(i) for i in range(text.count_chars()) if not text.get_text_range(i, 1).isspace()]
+    footer = min(box[1] for box in boxes)
+    body = [box for box in boxes if box[1] > footer + 5]
+    top, lowest = max(box[3] for box in body), min(box[1] for box in body)
+    return (top - lowest) / (top - footer)
 
 
 def test_missing_danish_text_falls_back_with_a_warning(tmp_path):

@@ -64,7 +64,7 @@ def story_of(game_id: str, language: str = "en"):
     page = geometry("a5")
     ctx = Context(game, catalogs, load_rulebook(game.folder, catalogs["en"].entries), (Texts(catalogs, language),),
                   page, styles_for(page, game.palette), Problems(), load_diagrams(game, catalogs), language)
-    return build_story(ctx)
+    return build_story(ctx, flowing=True)
 
 
 def _texts(flowable) -> list[str]:

@@ -24,14 +24,12 @@ from pnp.model.game import Game
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Rulebook
 from pnp.paint.rulebook.document import (
-    LOOSE,
     Footer,
     Layout,
     check_fixed_pages,
     check_overprints,
     lay_out,
     layout_error,
-    near_empty_pages,
 )
 from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.impose import impose_pdf
@@ -126,42 +124,24 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
 
 
 def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
-    """The edition laid out with breaks let go where they leave a page nearly empty, then padded.
+    """The edition laid out once: section breaks that would leave a page nearly empty let go
+    (unless the booklet has a fixed page count), then a booklet's spare pages added.
 
-    None if the story has problems (a text or picture that cannot be set): they are
-    reported once, by the first build; later builds of the same story are quiet.
+    None if the story has problems (a text or picture that cannot be set).
     """
-    soft: frozenset[int] = frozenset()
     before = len(ctx.problems.items)
-    story = build_story(ctx, soft)
+    story = build_story(ctx, flowing=ctx.rulebook.booklet not in FIXED_PAGES)
     if len(ctx.problems.items) > before:
         return None
-    ctx = replace(ctx, problems=Problems())
     # Spare pages come after the rules, each on a page of its own: they move nothing before them.
-    ending = [Padding(ctx, lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] if booklet else []
-    layout = lay_out_story(story + ending)
-    while ctx.follows_page_breaks and ctx.rulebook.booklet not in FIXED_PAGES:
-        loose = loose_breaks(layout) - soft
-        if not loose:
-            break
-        soft |= loose
-        layout = lay_out_story(build_story(ctx, soft) + ending)
-    return layout
+    ending = [Padding(replace(ctx, problems=Problems()), lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] \
+        if booklet else []
+    return lay_out_story(story + ending)
 
 
 def printed_page_count(booklet: str, pages: int) -> int:
     """The pages a booklet of `pages` pages of content is printed on."""
     return FIXED_PAGES.get(booklet) or padded_page_count(pages)
-
-
-def loose_breaks(layout: Layout) -> frozenset[int]:
-    """Page groups whose forced break follows a nearly empty page: letting them go fills it."""
-    loose = set()
-    for page in near_empty_pages(layout, LOOSE):
-        here, after = layout.tags_on(page), layout.tags_on(page + 1)
-        if here and after and after[0].group > here[-1].group:
-            loose.add(after[0].group)
-    return frozenset(loose)
 
 
 def check_pages(game: Game, rulebook: Rulebook, language: str, pages: Layout, problems: Problems) -> None:

@@ -13,12 +13,12 @@ import io
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate
 from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.model.problems import Location, Problems
 from pnp.paint.fonts import font_name
-from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect, Tag
+from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect
 from pnp.paint.rulebook.style import Geometry, Styles
 
 # A page whose content fills less of its frame than this is nearly empty.
@@ -58,15 +58,21 @@ class Layout:
 
     def fill(self, page: int) -> float:
         """How much of the frame's height a page's content takes, from the top (0 to 1)."""
-        blocks = self.on_page(page)
-        if not blocks:
-            return 0.0
-        x0, y0, x1, y1 = self.frame
-        lowest = min(min(p.box[1], p.ink[1]) for p in blocks)
-        return max(0.0, min(1.0, (y1 - lowest) / (y1 - y0)))
+        return fill_of(self.on_page(page), self.frame)
 
-    def tags_on(self, page: int) -> list[Tag]:
-        return [p.tag for p in self.on_page(page) if p.tag is not None]
+
+def fill_of(blocks: list[Placed], frame: Rect) -> float:
+    """How much of the frame's height the blocks take, from its top (0 to 1)."""
+    if not blocks:
+        return 0.0
+    x0, y0, x1, y1 = frame
+    lowest = min(min(p.box[1], p.ink[1]) for p in blocks)
+    return max(0.0, min(1.0, (y1 - lowest) / (y1 - y0)))
+
+
+class SectionBreak(PageBreak):
+    """A section's page break that is let go when the page before it holds text but is filled
+    less than LOOSE: the next section goes on below instead of leaving the page nearly empty."""
 
 
 class _RulebookTemplate(BaseDocTemplate):
@@ -84,6 +90,17 @@ class _RulebookTemplate(BaseDocTemplate):
 
     def beforePage(self) -> None:
         setattr(self.canv, LEDGER, self.ledger)
+
+    def filterFlowables(self, flowables: list) -> None:
+        """platypus's look at the next flowable: a SectionBreak after a loose page is dropped."""
+        if isinstance(flowables[0], SectionBreak) and self._page_is_loose():
+            flowables[0] = None
+
+    def _page_is_loose(self) -> bool:
+        page = self.canv.getPageNumber()
+        blocks = [p for p in self.ledger if p.page == page]
+        x, y, w, h = self.geometry.frame
+        return page >= 2 and any(p.tag is not None for p in blocks) and fill_of(blocks, (x, y, x + w, y + h)) < LOOSE
 
     def draw_footer(self, canvas, doc) -> None:
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()

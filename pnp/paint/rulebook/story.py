@@ -2,9 +2,9 @@
 
 With two voices (the bilingual edition) every text is set in the first language and
 followed by the second in italic, in the second colour. Sections marked `new_page`
-start a page and open a new page group; the cover is group 0. A flowing edition may
-be told to let some of those breaks go (`soft_breaks`), when keeping them would leave a
-page nearly empty.
+start a page and open a new page group; the cover is group 0. In a flowing edition
+those breaks are SectionBreaks, which the layout lets go where keeping them would leave
+a page nearly empty.
 
 The story keeps together what belongs together, and platypus enforces it: a heading
 stays with its first block; a lead-in (a paragraph ending in a colon) with its list; a
@@ -27,6 +27,7 @@ from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
 from pnp.paint.fonts import font_name, style_of, undrawable
+from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
@@ -47,7 +48,7 @@ class Context:
     problems: Problems
     book: DiagramBook
     edition: str = ""
-    # Pictures already drawn, by what they show and at which size: a story is built more than once.
+    # Pictures already drawn, by what they show and at which size: every edition of a game shares them.
     pictures: dict = field(default_factory=dict, compare=False)
     icons: object = field(default=None, compare=False)  # the game's icons (pnp.model.icons.IconBook)
 
@@ -103,14 +104,15 @@ def kept_together(chunks: list[Chunk]) -> list[Flowable]:
     return story
 
 
-def build_story(ctx: Context, soft_breaks: frozenset[int] = frozenset()) -> list[Flowable]:
+def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
+    """The edition's story; `flowing`: a section's page break may be let go (SectionBreak)."""
     story: list[Flowable] = [*cover(ctx), NextPageTemplate("body"), PageBreak()]
     group = 0
     for index, section in enumerate(ctx.rulebook.sections):
         if index == 0 or (section.new_page and ctx.follows_page_breaks):
             group += 1
-            if index > 0 and group not in soft_breaks:
-                story.append(PageBreak())
+            if index > 0:
+                story.append(SectionBreak() if flowing else PageBreak())
         story.extend(kept_together(section_chunks(ctx, section, group)))
     return story
 
