@@ -1,9 +1,9 @@
 """Floors for the benchmarks: the least work that makes the same pixels or the same cards.
 
 - `raster_encode`: rasterize PDF pages with pypdfium2 and encode them with Pillow, on
-  all cores, nothing else (no layout, no files written); with `unfiltered`, encode them
-  as pnp writes flat vector pages (pnp.output.png), which leaves only pnp's own work in
-  the ratio;
+  all cores, nothing else (no layout, no files written); with `as_pnp`, rasterize and
+  encode them as pnp does (pnp.output.raster.page_png: drawn into PNG rows, unfiltered),
+  which leaves only pnp's other work in the ratio;
 - `canvas` (run as `python bench/floors.py canvas N OUT.pdf`): a bare reportlab canvas
   drawing the synthetic deck of bench/synthetic.py, fronts and backs, on the grid pnp
   uses (9 touching cards an A4 page, each clipped to its cut and outer bleed) with the
@@ -47,12 +47,16 @@ def sheet_pages(out: Path) -> list[tuple[str, int]]:
 def _raster_one(task: tuple[str, int, int, int, bool]) -> int:
     import pypdfium2
 
-    path, page, dpi, level, unfiltered = task
+    path, page, dpi, level, as_pnp = task
+    if as_pnp:
+        from pnp.output.raster import page_png
+
+        return len(page_png(Path(path).read_bytes(), page, dpi))
     document = pypdfium2.PdfDocument(path)
     bitmap = document[page].render(scale=dpi / 72, rev_byteorder=True, prefer_bgrx=True)
     image = bitmap.to_pil().convert("RGB")
     document.close()
-    return len(_encoded(image, dpi, level, unfiltered))
+    return len(_encoded(image, dpi, level, unfiltered=False))
 
 
 def _encoded(image, dpi: int, level: int, unfiltered: bool) -> bytes:
@@ -83,10 +87,10 @@ def encode_levels(pages: list[tuple[str, int]], dpi: int, levels: tuple[int, ...
     return results
 
 
-def raster_encode(pages: list[tuple[str, int]], dpi: int, level: int, processes: int, unfiltered: bool = False) -> Floor:
+def raster_encode(pages: list[tuple[str, int]], dpi: int, level: int, processes: int, as_pnp: bool = False) -> Floor:
     start = time.perf_counter()
     with Pool(processes) as pool:
-        sizes = pool.map(_raster_one, [(path, page, dpi, level, unfiltered) for path, page in pages], chunksize=1)
+        sizes = pool.map(_raster_one, [(path, page, dpi, level, as_pnp) for path, page in pages], chunksize=1)
     return Floor(time.perf_counter() - start, sum(sizes))
 
 

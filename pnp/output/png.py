@@ -39,20 +39,20 @@ def png_bytes(image: Image.Image, dpi: int, raster_art: bool = True) -> bytes:
 
 
 def unfiltered_png(image: Image.Image, dpi: int, level: int = COMPRESS_LEVEL) -> bytes:
-    """An RGB or RGBA image as a PNG whose every row has filter type 0; pHYs as Pillow writes it."""
-    width, height = image.size
-    stride = width * len(image.mode)
+    """An RGB or RGBA image as a PNG whose every row has filter type 0."""
+    stride = image.width * len(image.mode)
     pixels = memoryview(image.tobytes())
-    compressor = zlib.compressobj(level)
-    data = []
-    for start in range(0, height * stride, stride):
-        data.append(compressor.compress(NO_FILTER))
-        data.append(compressor.compress(pixels[start:start + stride]))
-    data.append(compressor.flush())
+    rows = NO_FILTER + NO_FILTER.join(pixels[start:start + stride] for start in range(0, len(pixels), stride))
+    return png_from_rows(rows, image.size, image.mode, dpi, level)
+
+
+def png_from_rows(rows, size: tuple[int, int], mode: str, dpi: int, level: int = COMPRESS_LEVEL) -> bytes:
+    """A PNG of unfiltered rows (each a zero byte, then the row's RGB or RGBA pixels); pHYs as Pillow writes it."""
+    width, height = size
     per_metre = int(dpi / 0.0254 + 0.5)
-    header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_TYPES[image.mode], 0, 0, 0)
+    header = struct.pack(">IIBBBBB", width, height, 8, COLOUR_TYPES[mode], 0, 0, 0)
     return b"".join((SIGNATURE, _chunk(b"IHDR", header), _chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     _chunk(b"IDAT", b"".join(data)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")))
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import ctypes
 import threading
+from dataclasses import dataclass
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 
-from pnp.output.png import png_bytes
+from pnp.output.png import png_bytes, png_from_rows
 
 _PDFIUM = threading.Lock()
 # A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
@@ -37,45 +38,87 @@ def pixel_size(points: float, dpi: int) -> int:
 
 def render_page(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> Image.Image:
     """One page of a PDF (given as bytes) as an RGB (or RGBA) image of exactly paper × dpi."""
-    return _render(pdf, index, transparent, _at_dpi(dpi))[0]
+    return _render(pdf, index, transparent, _at_dpi(dpi), lambda drawn: drawn.image())
 
 
 def page_png(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> bytes:
-    """One page as a PNG file of exactly paper × dpi, unfiltered unless it holds raster art."""
-    image, raster_art = _render(pdf, index, transparent, _at_dpi(dpi))
-    return png_bytes(image, dpi, raster_art)
+    """One page as a PNG file of exactly paper × dpi, unfiltered unless it holds raster art.
+
+    An opaque page is drawn by PDFium straight into the PNG's rows, and compressed as drawn."""
+    def encode(drawn: _Drawn) -> bytes:
+        if drawn.png_rows and not drawn.raster_art:
+            return png_from_rows(drawn.buffer, drawn.size, drawn.mode, dpi)
+        return png_bytes(drawn.image(), dpi, drawn.raster_art)
+    return _render(pdf, index, transparent, _at_dpi(dpi), encode)
 
 
 def render_page_size(pdf: bytes, index: int, size: tuple[int, int], transparent: bool = False) -> Image.Image:
     """One page as an image of exactly `size` pixels, scaled to fit its width (exports at a shop's size)."""
-    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w))[0]
+    return _render(pdf, index, transparent, lambda w, h: (size, size[0] / w), lambda drawn: drawn.image())
 
 
 def _at_dpi(dpi: int):
     return lambda w, h: ((pixel_size(w, dpi), pixel_size(h, dpi)), dpi / 72)
 
 
-def _render(pdf: bytes, index: int, transparent: bool, sizing) -> tuple[Image.Image, bool]:
-    """(The page's image, whether it holds raster art); `sizing(width, height)` of the page in
-    points → (pixel size, scale)."""
+@dataclass(frozen=True)
+class _Drawn:
+    """A page as PDFium drew it. An opaque page's buffer holds PNG rows: each a zero byte (PNG's
+    "no filter") and then the row's RGB pixels, PDFium having drawn with a stride one byte wider
+    than a row. A transparent page's holds plain RGBA rows (PDFium wants 4-byte rows for them)."""
+
+    buffer: memoryview
+    size: tuple[int, int]
+    mode: str
+    raster_art: bool
+
+    @property
+    def png_rows(self) -> bool:
+        return self.mode == "RGB"
+
+    def image(self) -> Image.Image:
+        """The pixels as an image of their own: the buffer is drawn on again by the next page."""
+        stride = self.size[0] * len(self.mode) + self.png_rows
+        return Image.frombytes(self.mode, self.size, self.buffer[int(self.png_rows):], "raw", self.mode, stride)
+
+
+def _render(pdf: bytes, index: int, transparent: bool, sizing, use):
+    """`use(drawn)` of one page drawn at `sizing(width, height)` of the page in points → (pixel
+    size, scale). `use` runs before the next page may draw into the same buffer."""
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)
         try:
             page = document[index]
-            target, scale = sizing(*page.get_size())
-            width, height = target
-            kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGRx
-            bitmap = pypdfium2.PdfBitmap.new_native(width, height, kind, rev_byteorder=True, buffer=_pixels(width * 4 * height))
-            bitmap.fill_rect((255, 255, 255, 0 if transparent else 255), 0, 0, width, height)
-            # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
-            matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
-            clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
-            flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
-            pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip, flags)
-            # convert() copies the pixels before the buffer is drawn on again (the next page reuses it).
-            return bitmap.to_pil().convert("RGBA" if transparent else "RGB"), _holds_raster_art(page.raw)
+            (width, height), scale = sizing(*page.get_size())
+            mode = "RGBA" if transparent else "RGB"
+            prefix = int(not transparent)
+            stride = width * len(mode) + prefix
+            buffer = _pixels(stride * height)
+            rows = memoryview(buffer).cast("B")[:stride * height]
+            if prefix:
+                rows[::stride] = bytes(height)  # a kept buffer holds the last page's pixels there
+            _draw(page, buffer, prefix, (width, height), stride, scale, transparent)
+            return use(_Drawn(rows, (width, height), mode, _holds_raster_art(page.raw)))
         finally:
             document.close()
+
+
+def _draw(page, buffer, offset: int, size: tuple[int, int], stride: int, scale: float, transparent: bool) -> None:
+    """PDFium draws the page on white (or clear) into buffer, its first pixel at offset, RGB(A) order."""
+    width, height = size
+    kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGR
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p), stride)
+    if not bitmap:
+        raise RuntimeError(f"PDFium could not make a {width} × {height} bitmap")
+    try:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0x00FFFFFF if transparent else 0xFFFFFFFF)
+        # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
+        matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
+        clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
+        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB(A), not BGR(A)
+        pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page.raw, matrix, clip, flags)
+    finally:
+        pdfium_c.FPDFBitmap_Destroy(bitmap)
 
 
 def _pixels(size: int):
