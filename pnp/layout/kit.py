@@ -19,6 +19,7 @@ This is the whole sheet layout of a kit, as numbers:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Sequence
 
 from pnp.layout.backs import back_class
@@ -218,24 +219,32 @@ class Finished:
 
 def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSettings) -> Finished:
     """Place the footer items (first variant that fits, measured as they read) and the marks around them."""
-    side = sheet.front
-    printable = side.paper.box.inset(settings.margin)
+    printable = sheet.front.paper.box.inset(settings.margin)
     rules = MarkRules(settings.mark_length, settings.mark_gap, printable)
-    ink = _ink(side)
-    full, _ = place_marks(sheet.lines, ink, [], rules)
-    try:
-        items = place_items(variants, ink, [m.line for m in full], printable)
-    except DoesNotFit:
-        if not sheet.edge_to_edge:
-            raise
-        items = []  # a board printed edge to edge leaves no margin to print in
-    marks, guides = place_marks(sheet.lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
+    marks, guides, items = _marks_and_items(tuple(sheet.lines), tuple(_ink(sheet.front)), tuple(map(tuple, variants)),
+                                            rules, sheet.edge_to_edge)
     if sheet.back is None or sheet.mirror is None:
-        return Finished(tuple(marks), (), tuple(guides), tuple(items))
+        return Finished(marks, (), guides, items)
     back_marks = () if sheet.blank_back else tuple(Mark(sheet.mirror.line(m.line), m.in_bleed) for m in marks)
     still = Mirror(sheet.mirror.vertical, sheet.mirror.at)  # footers stay put: no back offset
     back_items = tuple(Placed(p.name, still.box(p.box), p.turn) for p in items)
-    return Finished(tuple(marks), back_marks, tuple(guides), tuple(items), back_items)
+    return Finished(marks, back_marks, guides, items, back_items)
+
+
+@lru_cache(maxsize=64)
+def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...], variants: tuple[tuple[Item, ...], ...],
+                     rules: MarkRules, edge_to_edge: bool) -> tuple[tuple[Mark, ...], tuple[Guide, ...], tuple[Placed, ...]]:
+    """(marks, guides, footer items) of a front. Sheets laid out alike, with footers as wide (every
+    full sheet of a long deck), are finished once: the answer depends on nothing else."""
+    full, _ = place_marks(lines, ink, [], rules)
+    try:
+        items = place_items(variants, ink, [m.line for m in full], rules.printable)
+    except DoesNotFit:
+        if not edge_to_edge:
+            raise
+        items = []  # a board printed edge to edge leaves no margin to print in
+    marks, guides = place_marks(lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
+    return tuple(marks), tuple(guides), tuple(items)
 
 
 def _ink(side: Side) -> list[Box]:
