@@ -23,7 +23,7 @@ from pnp.output.png import png_bytes, png_from_rows
 
 _PDFIUM = threading.Lock()
 # A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
-# (35 MB) costs about 20 ms in page faults, a sixth of rendering and encoding it
+# (26 MB) costs about 20 ms in page faults, a sixth of rendering and encoding it
 # (bench/build_all.py's 90-card PNG figure renders 20 such pages). Larger ones are not kept.
 KEPT_PIXEL_BYTES = 64 * 2**20
 _kept: list = []
@@ -46,7 +46,7 @@ def page_png(pdf: bytes, index: int, dpi: int, transparent: bool = False) -> byt
 
     An opaque page is drawn by PDFium straight into the PNG's rows, and compressed as drawn."""
     def encode(drawn: _Drawn) -> bytes:
-        if drawn.png_rows and not drawn.raster_art:
+        if drawn.filter_bytes and not drawn.raster_art:
             return png_from_rows(drawn.buffer, drawn.size, drawn.mode, dpi)
         return png_bytes(drawn.image(), dpi, drawn.raster_art)
     return _render(pdf, index, transparent, _at_dpi(dpi), encode)
@@ -73,13 +73,14 @@ class _Drawn:
     raster_art: bool
 
     @property
-    def png_rows(self) -> bool:
-        return self.mode == "RGB"
+    def filter_bytes(self) -> int:
+        """Bytes before each row's pixels: 1 in PNG rows, 0 in plain ones."""
+        return 1 if self.mode == "RGB" else 0
 
     def image(self) -> Image.Image:
         """The pixels as an image of their own: the buffer is drawn on again by the next page."""
-        stride = self.size[0] * len(self.mode) + self.png_rows
-        return Image.frombytes(self.mode, self.size, self.buffer[int(self.png_rows):], "raw", self.mode, stride)
+        stride = self.size[0] * len(self.mode) + self.filter_bytes
+        return Image.frombytes(self.mode, self.size, self.buffer[self.filter_bytes:], "raw", self.mode, stride)
 
 
 def _render(pdf: bytes, index: int, transparent: bool, sizing, use):
