@@ -21,8 +21,8 @@ from PIL import Image
 # zlib level of PNG files. bench/build_all.py encodes the kit's sheet pages (300 dpi) at
 # levels 1, 3 and 6. Unfiltered: level 1 took 2.9 s of CPU for 15.5 MB, level 3 2.9 s for
 # 15.1 MB, level 6 7.4 s for 10.8 MB (with Pillow's filters: 6.8, 6.6 and 11.3 s). Level 3
-# is as fast as level 1 and takes under half the CPU of level 6, for pages of about 0.34 MB; the pixels are
-# the same at every level.
+# is as fast as level 1 and takes under half the CPU of level 6, for pages of about 0.34 MB;
+# the pixels are the same at every level.
 COMPRESS_LEVEL = 3
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 COLOUR_TYPES = {"RGB": 2, "RGBA": 6}

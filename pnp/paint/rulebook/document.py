@@ -99,8 +99,7 @@ class _RulebookTemplate(BaseDocTemplate):
     def _page_is_loose(self) -> bool:
         page = self.canv.getPageNumber()
         blocks = [p for p in self.ledger if p.page == page]
-        x, y, w, h = self.geometry.frame
-        return page >= 2 and any(p.tag is not None for p in blocks) and fill_of(blocks, (x, y, x + w, y + h)) < LOOSE
+        return page >= 2 and any(p.tag is not None for p in blocks) and fill_of(blocks, frame_rect(self.geometry)) < LOOSE
 
     def draw_footer(self, canvas, doc) -> None:
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()
@@ -127,8 +126,13 @@ def lay_out(story: list[Flowable], page: Geometry, styles: Styles, footer: Foote
     document = _RulebookTemplate(io.BytesIO(), page, styles, footer, title, author)
     document._doSave = 0  # platypus's switch for "lay out, do not write yet" (its multiBuild uses it)
     document.build(story, canvasmaker=IconCanvas)
+    return Layout(document.canv, document.page, tuple(document.ledger), frame_rect(page))
+
+
+def frame_rect(page: Geometry) -> Rect:
+    """The page's text frame as (x0, y0, x1, y1), as the ledger's boxes are."""
     x, y, w, h = page.frame
-    return Layout(document.canv, document.page, tuple(document.ledger), (x, y, x + w, y + h))
+    return (x, y, x + w, y + h)
 
 
 def near_empty_pages(layout: Layout, below: float = NEAR_EMPTY) -> list[int]:
