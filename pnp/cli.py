@@ -24,6 +24,20 @@ if TYPE_CHECKING:
     from pnp.model.game import Game
 
 
+_VERBOSITY = {"verbose": 0, "quiet": False}  # the running command's -v count and -q
+
+
+def configure_logging() -> None:
+    """Logging at the level -v and -q ask for, set up where a command starts work that may
+    log (a build once it knows it has targets to render): a build with nothing to do never
+    imports logging, a tenth of what it costs."""
+    import logging
+
+    verbose, quiet = _VERBOSITY["verbose"], _VERBOSITY["quiet"]
+    level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
+    logging.basicConfig(level=level, format="%(message)s", stream=sys.stderr, force=True)
+
+
 def _log():
     """pnp's logger: logging is imported by the commands that log, not by `pnp --help` or `pnp list`."""
     import logging
@@ -170,10 +184,9 @@ def verbosity_options(command):
     @click.option("-q", "--quiet", is_flag=True, help="Only errors; no progress bar.")
     @functools.wraps(command)
     def wrapper(*args, verbose: int, quiet: bool, **kwargs):
-        import logging
-
-        level = logging.ERROR if quiet else (logging.DEBUG if verbose > 1 else logging.INFO if verbose else logging.WARNING)
-        logging.basicConfig(level=level, format="%(message)s", stream=sys.stderr, force=True)
+        _VERBOSITY.update(verbose=verbose, quiet=quiet)
+        if verbose:
+            configure_logging()  # -vv shows what libraries log while the games load
         return command(*args, quiet=quiet, **kwargs)
 
     return wrapper
@@ -323,6 +336,7 @@ def watch_command(games, quiet, **options) -> None:
     folders = resolve_games(games)
     check_languages(options["languages"], folders)
     click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    configure_logging()
     try:
         watch(folders, build_options(**options, folders=folders), lambda line: click.echo(line, err=True))
     except KeyboardInterrupt:
@@ -436,18 +450,20 @@ class _Progress:
     def __init__(self, quiet: bool):
         self.enabled = not quiet and sys.stderr.isatty()
         self.bar = None
-        self.log = _log()
 
     def __enter__(self) -> "_Progress":
         return self
 
     def start(self, total: int) -> None:
+        if total:
+            configure_logging()
         if self.enabled and total:
             self.bar = click.progressbar(length=total, label="building", file=sys.stderr, item_show_func=lambda s: s)
             self.bar.__enter__()
 
     def step(self, label: str) -> None:
-        self.log.info("built %s", label)
+        if _VERBOSITY["verbose"]:
+            _log().info("built %s", label)
         if self.bar is not None:
             self.bar.update(1, label)
 

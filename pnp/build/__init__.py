@@ -15,7 +15,6 @@ from typing import Callable, Iterable
 
 from dataclasses import replace
 
-from pnp.build.kinds import kinds_for
 from pnp.build.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions
 from pnp.build.runner import RunResult, TargetFailed, dry_run, run
 
@@ -47,6 +46,8 @@ def check(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
     """Everything `build` renders, rendered and checked, with nothing written: component sheets
     (their faces), rulebooks, booklets and the translation report; not the PNG pages, which
     only rasterize the sheets' PDF."""
+    from pnp.build.kinds import kinds_for
+
     kinds = tuple(kind for kind in kinds_for("build") if kind not in RASTER_KINDS)
     return dry_run("build", list(folders), replace(options, kinds=kinds), progress, on_plan)
 

@@ -3,22 +3,88 @@
 A target's key digests everything that can change its bytes. pnp's code, the versions
 of the libraries that draw and encode, and the embedded fonts are one digest shared by
 every key, so upgrading pnp or reportlab rebuilds everything, and nothing else does.
+
+A file's digest is remembered by its size, times and inode, in the state folder of
+--out between runs, so a build with nothing changed reads no file (as Python trusts a
+.pyc by its source's size and time). A file changed so soon after it was digested that
+its times could not tell the two versions apart is never remembered (git's "racy"
+entries): it is read again next time.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
-from functools import lru_cache
+import time
 from pathlib import Path
 
 import pnp
 
 DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro", "fonttools")
+MEMORY_FILE = "digests.json"
+MEMORY_VERSION = 1
+# Longer than the coarsest file-time step pnp may meet (2 s on FAT) and a clock's drift.
+RACY_NS = 3_000_000_000
 
 
-def file_digest(path: Path) -> str:
+class DigestMemory:
+    """File digests by absolute path, each with the stat signature it was computed under."""
+
+    def __init__(self, entries: dict[str, list] | None = None):
+        self.entries = entries or {}
+        self.changed = False
+
+    def digest(self, path: Path | str) -> str:
+        stat = os.stat(path)
+        signature = [stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino]
+        name = os.fspath(path)
+        if not os.path.isabs(name):
+            name = os.path.abspath(name)
+        known = self.entries.get(name)
+        if known is not None and known[:4] == signature:
+            return known[4]
+        digest = _read_digest(path)
+        if time.time_ns() - max(stat.st_mtime_ns, stat.st_ctime_ns) > RACY_NS:
+            self.entries[name] = [*signature, digest]
+            self.changed = True
+        return digest
+
+    @classmethod
+    def load(cls, state: Path) -> "DigestMemory":
+        """What an earlier run kept in the state folder (nothing if it is missing or unreadable)."""
+        try:
+            raw = json.loads((Path(state) / MEMORY_FILE).read_text(encoding="utf-8"))
+            if raw.get("version") == MEMORY_VERSION:
+                return cls({name: entry for name, entry in raw["files"].items()
+                            if isinstance(entry, list) and len(entry) == 5})
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            pass
+        return cls()
+
+    def dumps(self) -> bytes:
+        """The entries whose files are still there, for the state folder."""
+        files = {name: entry for name, entry in sorted(self.entries.items()) if os.path.exists(name)}
+        return json.dumps({"version": MEMORY_VERSION, "files": files}).encode("utf-8")
+
+
+# The memory file digests go through: a run's own, from its state folder (`remember_in`).
+memory = DigestMemory()
+
+
+def remember_in(state: Path) -> DigestMemory:
+    """Make what the state folder kept the memory of this process's digests, and return it."""
+    global memory
+    memory = DigestMemory.load(state)
+    return memory
+
+
+def file_digest(path: Path | str) -> str:
+    return memory.digest(path)
+
+
+def _read_digest(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as source:
         for block in iter(lambda: source.read(1 << 20), b""):
@@ -28,48 +94,79 @@ def file_digest(path: Path) -> str:
 
 def folder_digest(folder: Path) -> str:
     """Names and contents of every file under folder, hidden files and editor backups left out."""
+    root = os.path.abspath(folder)
     digest = hashlib.sha256()
-    for path in sorted(source_files(Path(folder))):
-        digest.update(f"{path.relative_to(folder).as_posix()}\0{file_digest(path)}\0".encode())
+    for relative in source_files(root):
+        digest.update(f"{relative}\0{file_digest(os.path.join(root, relative))}\0".encode())
     return digest.hexdigest()
 
 
-def source_files(folder: Path) -> list[Path]:
-    if not folder.is_dir():
-        return []
-    return [path for path in folder.rglob("*")
-            if path.is_file() and not _ignored(path.relative_to(folder))]
+def source_files(folder: Path | str) -> list[str]:
+    """The files under folder, as sorted relative POSIX names, without hidden files and
+    folders, editor backups (`name~`) and `__pycache__`. Links are followed, each folder
+    once (a link back up the tree ends there)."""
+    found: list[str] = []
+    if os.path.isdir(folder):
+        _gather(os.fspath(folder), "", found, set())
+    return sorted(found)
 
 
-def _ignored(relative: Path) -> bool:
-    return any(part.startswith(".") or part.endswith("~") or part == "__pycache__" for part in relative.parts)
+def _gather(folder: str, prefix: str, found: list[str], seen: set[tuple[int, int]]) -> None:
+    identity = os.stat(folder)
+    if (identity.st_dev, identity.st_ino) in seen:
+        return
+    seen.add((identity.st_dev, identity.st_ino))
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if _ignored(entry.name):
+                continue
+            if entry.is_dir():
+                _gather(entry.path, f"{prefix}{entry.name}/", found, seen)
+            elif entry.is_file():
+                found.append(prefix + entry.name)
 
 
-@lru_cache(maxsize=1)
+def _ignored(name: str) -> bool:
+    return name.startswith(".") or name.endswith("~") or name == "__pycache__"
+
+
+_code_digest: str | None = None
+
+
 def code_digest() -> str:
-    """pnp's source, the drawing libraries' versions and the font files."""
-    package = Path(pnp.__file__).parent
-    digest = hashlib.sha256(folder_digest(package).encode())
-    for name in DRAWING_LIBRARIES:
-        digest.update(f"{name}={installed_version(name)}\0".encode())
-    return digest.hexdigest()
+    """pnp's source, the drawing libraries' versions and the font files (once per process:
+    the code that runs is the code that was imported)."""
+    global _code_digest
+    if _code_digest is None:
+        digest = hashlib.sha256(folder_digest(Path(pnp.__file__).parent).encode())
+        versions = installed_versions()
+        for name in DRAWING_LIBRARIES:
+            digest.update(f"{name}={versions.get(_project_key(name), 'absent')}\0".encode())
+        _code_digest = digest.hexdigest()
+    return _code_digest
 
 
-def installed_version(name: str) -> str:
-    """The version in the name of the package's .dist-info folder ('absent' if none).
+def installed_versions() -> dict[str, str]:
+    """Each installed project's version, from the names of the .dist-info folders on sys.path
+    (the first one found wins, as for imports).
 
     importlib.metadata says the same but takes longer to import than a no-op build runs.
     """
-    wanted = name.replace("-", "_").lower()
+    versions: dict[str, str] = {}
     for entry in sys.path:
-        folder = Path(entry or ".")
-        if not folder.is_dir():
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
             continue
-        for info in folder.glob("*.dist-info"):
-            project, _, version = info.name[: -len(".dist-info")].partition("-")
-            if project.replace("-", "_").replace(".", "_").lower() == wanted:
-                return version
-    return "absent"
+        for name in names:
+            if name.endswith(".dist-info"):
+                project, _, version = name[: -len(".dist-info")].partition("-")
+                versions.setdefault(_project_key(project), version)
+    return versions
+
+
+def _project_key(name: str) -> str:
+    return name.replace("-", "_").replace(".", "_").lower()
 
 
 def key_of(*parts) -> str:

@@ -15,33 +15,30 @@ from __future__ import annotations
 
 import hashlib
 import heapq
-import logging
 import os
-import threading
 import time
-import traceback
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 import click
 
+from pnp.build import digest as digests
 from pnp.build.digest import code_digest, folder_digest, key_of
-from pnp.build.kinds import kinds_for
 from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
 from pnp.build.options import RunOptions
-from pnp.build.target import Rendered, Target, TargetKind
 from pnp.model.folders import find_templates_folders
 from pnp.model.problems import ContentError, Problem
-from pnp.output.files import OutsideRoot, inside, os_faults
+from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
 from pnp.output.transaction import STATE_FOLDER, Transaction
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from pnp.build.games import LoadedGame
+    from pnp.build.target import Rendered, Target, TargetKind
 
-log = logging.getLogger("pnp")
 Progress = Callable[[str], None]
 
 
@@ -82,17 +79,28 @@ class Outcome:
 def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
         progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
     """Make the outputs of command for folders (None: a command without games) under options.out."""
-    kinds = kinds_for(command)
+    state = Path(options.out) / STATE_FOLDER
+    remembered = digests.remember_in(state)
     units = [_unit(command, folder, options) for folder in folders] if folders is not None else [_unit(command, None, options)]
     # A sheet written alone into a folder pnp does not manage (`calibrate --out ~/x.pdf`)
     # leaves no state folder there; it costs a fraction of a second to make again.
-    keep_state = folders is not None or (Path(options.out) / STATE_FOLDER).is_dir()
+    keep_state = folders is not None or state.is_dir()
     with Transaction(options.out, keep_state) as transaction:
-        work = _Run(kinds, units, options, transaction)
+        work = _Run(command, units, options, transaction)
         work.plan()
         on_plan(len(work.wanted_stale))
         work.render(progress)
-        return work.commit()
+        result = work.commit()
+        if keep_state and remembered.changed:
+            _keep(state, remembered)
+        return result
+
+
+def _keep(state: Path, remembered: digests.DigestMemory) -> None:
+    try:
+        write_file(state, digests.MEMORY_FILE, remembered.dumps())
+    except OutputError:
+        pass  # the outputs are in place; the next run reads the files again instead
 
 
 def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
@@ -100,9 +108,8 @@ def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
     """Render every target of command that options.kinds selects, as a run would, and write nothing:
     no manifest is read, nothing is up to date, nothing is staged. Problems raise as in a run;
     the result holds the warnings."""
-    kinds = kinds_for(command)
     units = [_unit(command, folder, options) for folder in folders]
-    work = _Run(kinds, units, options, None)
+    work = _Run(command, units, options, None)
     work.plan()
     on_plan(len(work.wanted_stale))
     work.render(progress)
@@ -114,6 +121,8 @@ def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
     if folder is None:
         # Work that reads no game is known by the files it makes: `calibrate --out a.pdf`
         # and `--out b.pdf` are two units, so the second does not remove the first's file.
+        from pnp.build.kinds import kinds_for
+
         paths = sorted(p for kind in kinds_for(command).values() for t in kind.plan(None, options) for p in t.paths)
         return Unit(f"{command}:{'|'.join(paths)}", None, key_of(code_digest(), command, options.key_fields(), options.kinds))
     folder = Path(folder)
@@ -124,11 +133,10 @@ def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
 
 
 class _Run:
-    def __init__(self, kinds: dict[str, TargetKind], units: list[Unit], options: RunOptions, transaction: Transaction | None):
-        self.kinds, self.units, self.options, self.tx = kinds, units, options, transaction
+    def __init__(self, command: str, units: list[Unit], options: RunOptions, transaction: Transaction | None):
+        self.command, self.units, self.options, self.tx = command, units, options, transaction
         self.out = Path(options.out)
         self.manifest = Manifest.load(self.out) if transaction is not None else Manifest()
-        self.selected = set(options.kinds or kinds)
         self.targets: dict[str, Target] = {}
         self.keys: dict[str, str] = {}
         self.fresh: set[str] = set()
@@ -137,6 +145,17 @@ class _Run:
         self.result = RunResult()
         self.records: dict[str, Record] = {}
         self.old_stamps = {p: s for r in self.manifest.targets.values() for p, s in r.files.items()}
+
+    @cached_property
+    def kinds(self) -> dict[str, TargetKind]:
+        """The command's kinds, imported when a unit is to be planned: a no-op build needs none."""
+        from pnp.build.kinds import kinds_for
+
+        return kinds_for(self.command)
+
+    def selects(self, kind: str) -> bool:
+        """Whether targets of kind are asked for (all of the command's unless options.kinds says)."""
+        return not self.options.kinds or kind in self.options.kinds
 
     # --- planning ------------------------------------------------------------------
 
@@ -154,10 +173,10 @@ class _Run:
                 for target in kind.plan(self.games.get(unit.scope), self.options):
                     self._add(target, unit)
         self._check_paths()
-        self.wanted_stale = [t for t in self.targets.values() if t.kind in self.selected and t.id not in self.fresh]
-        self.result.skipped = sum(1 for t in self.targets.values() if t.kind in self.selected and t.id in self.fresh)
+        self.wanted_stale = [t for t in self.targets.values() if self.selects(t.kind) and t.id not in self.fresh]
+        self.result.skipped = sum(1 for t in self.targets.values() if self.selects(t.kind) and t.id in self.fresh)
         self.result.skipped += sum(1 for u in self.carried_units for r in self.manifest.in_unit(u.scope).values()
-                                   if r.kind in self.selected and r.files)
+                                   if self.selects(r.kind) and r.files)
 
     def _unit_fresh(self, unit: Unit) -> bool:
         if self.options.force or self.manifest.units.get(unit.scope) != unit.key:
@@ -238,7 +257,7 @@ class _Run:
             self.problems += outcome.problems
         elif outcome.failure:
             self._failed(target, outcome)
-        elif target.kind in self.selected:
+        elif self.selects(target.kind):
             self.result.rendered += 1
             if self.tx is None:
                 self.result.warnings += outcome.rendered.warnings
@@ -249,7 +268,9 @@ class _Run:
         game = self.games.get(target.unit)
         where = f"{game.id}: " if game else ""
         self.failures.append(f"{where}cannot make {target.name}: {outcome.failure} (run with -vv for details)")
-        log.debug("%s", outcome.trace)
+        import logging  # on failure only: a no-op build does without it
+
+        logging.getLogger("pnp").debug("%s", outcome.trace)
 
     def _stage(self, target: Target, rendered: Rendered) -> None:
         stamps = {}
@@ -271,13 +292,13 @@ class _Run:
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self._remove_outdated(manifest)
-        if self.tx.keep_state:
+        if self.tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
             self.tx.stage(MANIFEST, manifest.dumps())
         self.tx.commit()
         return self.result
 
     def _shown(self, record: Record) -> bool:
-        return any(record.unit == u.scope for u in self.units) and record.kind in self.selected
+        return any(record.unit == u.scope for u in self.units) and self.selects(record.kind)
 
     def _next_manifest(self) -> Manifest:
         scopes = {u.scope for u in self.units}
@@ -317,6 +338,8 @@ _WORKER: dict = {}
 def _start_worker(games: dict[str, LoadedGame], options: RunOptions, parent: int | None = None) -> None:
     _WORKER.update(games=games, options=options)
     if parent is not None:
+        import threading
+
         threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
 
 
@@ -335,6 +358,8 @@ def _render_one(kind: TargetKind, target: Target, upstream: tuple[bytes, ...]) -
     except ContentError as error:
         return Outcome(target.id, problems=list(error.problems))
     except Exception as error:  # a library refusing a value validation let through
+        import traceback
+
         return Outcome(target.id, failure=f"{type(error).__name__}: {error}", trace=traceback.format_exc())
 
 
@@ -392,7 +417,7 @@ class _Scheduler:
             return  # its dependents cannot be made; the failure is reported
         rendered = outcome.rendered
         self.data[target.id] = rendered.data if rendered.data is not None else rendered.files[target.paths[0]]
-        if target.kind in self.work.selected:
+        if self.work.selects(target.kind):
             self.progress(target.name)
         for tid, deps in self.waiting.items():
             if target.id in deps:

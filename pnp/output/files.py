@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from pathlib import Path
 
 import click
@@ -47,7 +46,7 @@ def write_file(root: Path, relative: str | Path, data: bytes) -> Path:
     target = inside(root, relative)
     with os_faults(target):
         target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
         try:
             _write_new(temporary, data)
             if target.exists():

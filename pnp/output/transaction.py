@@ -12,8 +12,6 @@ A run told not to keep state removes the `.pnp` folder again if it made it.
 from __future__ import annotations
 
 import os
-import secrets
-import shutil
 from pathlib import Path
 
 from pnp.output.files import inside, os_faults, write_file
@@ -49,13 +47,13 @@ class Transaction:
                 # later do not hold it, so it ends with this process, even under kill -9.
                 fcntl.lockf(self._lock, fcntl.LOCK_EX)
             for leftover in self.state.glob("staging-*"):
-                shutil.rmtree(leftover, ignore_errors=True)
-            self.staging = self.state / f"staging-{secrets.token_hex(4)}"
+                _remove_tree(leftover)
+            self.staging = self.state / f"staging-{os.urandom(4).hex()}"
             (self.staging / "new").mkdir(parents=True)
         return self
 
     def __exit__(self, *exc) -> None:
-        shutil.rmtree(self.staging, ignore_errors=True)
+        _remove_tree(self.staging)
         if self._lock is not None:
             self._lock.close()
         if not self.committed:
@@ -103,6 +101,19 @@ class Transaction:
             parked.parent.mkdir(parents=True, exist_ok=True)
             os.replace(target, parked)
         done.append((target, parked))
+
+
+def _remove_tree(folder: Path) -> None:
+    """Remove a staging folder and what it holds. One that holds nothing but its empty
+    `new/` (a run with nothing to write) goes without importing shutil, which with the
+    compression modules it brings costs a no-op build about 3 % of its time."""
+    try:
+        (folder / "new").rmdir()
+        folder.rmdir()
+    except OSError:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _make_parents(folder: Path) -> list[Path]:

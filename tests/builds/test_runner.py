@@ -6,13 +6,14 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pnp.build.kinds as kinds
 from pnp.build import BuildOptions, build
-from tests.builds.conftest import digests
+from tests.builds.conftest import digests, invoke
 from tests.conftest import CONTENT, ROOT
 
 
@@ -76,12 +77,12 @@ def test_each_distinct_face_is_painted_once_per_sheets_file(tmp_path, monkeypatc
     assert painted and len(painted) == len(set(painted))
 
 
-def modules_loaded_by(command: str) -> list[str]:
-    """The modules `pnp <command>` has imported when it ends, run in a fresh interpreter."""
+def modules_loaded_by(*args: str, cwd: Path = ROOT) -> list[str]:
+    """The modules `pnp <args>` has imported when it ends, run in a fresh interpreter."""
     script = ("import sys; from pnp.cli import main\n"
-              "try:\n    main([sys.argv[1]])\nexcept SystemExit:\n    pass\n"
+              "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
               "print('MODULES', *sorted(sys.modules), file=sys.stderr)")
-    process = subprocess.run([sys.executable, "-c", script, command], cwd=ROOT, capture_output=True, text=True)
+    process = subprocess.run([sys.executable, "-c", script, *args], cwd=cwd, capture_output=True, text=True)
     return next(line.split()[1:] for line in process.stderr.splitlines() if line.startswith("MODULES "))
 
 
@@ -100,6 +101,17 @@ def test_list_reads_no_faces_and_help_no_content():
     assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging", "difflib"} & set(listed)
     helped = modules_loaded_by("--help")
     assert not {"yaml", "pnp.model.game", "logging"} & set(helped)
+
+
+def test_a_build_with_nothing_to_do_imports_no_kind_model_or_logging(two_sets, tmp_path):
+    # What a no-op build's time is made of (bench/build_all.py times it against a clean build).
+    two_sets()
+    quick = ["build", "--paper", "a4", "--dpi", "72", "-q"]
+    assert invoke(quick, tmp_path).exit_code == 0
+    loaded = set(modules_loaded_by(*quick, cwd=tmp_path))
+    assert "pnp.build.runner" in loaded
+    assert not {"logging", "shutil", "pnp.build.kinds", "pnp.build.target", "pnp.build.games", "pnp.model.game",
+                "yaml", "reportlab"} & loaded
 
 
 @settings(max_examples=200, deadline=None)
