@@ -51,6 +51,12 @@ Aspects = Callable[[str], "float | None"]
 
 def runs(text: str, base: str) -> list[Run]:
     """The text's runs: markup turned into styles on top of the base style, icons apart."""
+    if _plain(text):
+        return [Run(text, _STYLES[base in ("bold", "bolditalic"), base in ("italic", "bolditalic")])] if text else []
+    return _marked_runs(text, base)
+
+
+def _marked_runs(text: str, base: str) -> list[Run]:
     marked = BOTH.sub(lambda m: f"\x01b+\x01i+{m.group(1)}\x01i-\x01b-", text)
     marked = BOLD.sub(lambda m: f"\x01b+{m.group(1)}\x01b-", marked)
     marked = TERM.sub(lambda m: f"\x01i+{m.group(1)}\x01i-", marked)
@@ -68,6 +74,14 @@ def runs(text: str, base: str) -> list[Run]:
         position = match.end()
     _add_text(result, marked[position:], _STYLES[bold or depth["b"] > 0, italic or depth["i"] > 0])
     return result
+
+
+def _plain(text: str) -> bool:
+    """Whether the text has no markup, icon or tag character: one run in the base style."""
+    return not any(mark in text for mark in _MARKS)
+
+
+_MARKS = ("*", "{", "\x01", "\x02")
 
 
 def _add_text(result: list[Run], text: str, style: str) -> None:
@@ -106,6 +120,12 @@ Line = list[Run]
 
 def lines(text: str, width: float, size: float, base: str, aspects: Aspects) -> list[tuple[Line, float]]:
     """(runs, width) of each line: words broken greedily at spaces, newlines kept."""
+    if base in _STYLES.values() and "\n" not in text and _plain(text):
+        return _plain_lines(text, width, size, base)
+    return _general_lines(text, width, size, base, aspects)
+
+
+def _general_lines(text: str, width: float, size: float, base: str, aspects: Aspects) -> list[tuple[Line, float]]:
     result: list[tuple[Line, float]] = []
     for paragraph in _split_lines(runs(text, base)):
         result += _wrap(paragraph, width, size, base, aspects)
@@ -153,6 +173,29 @@ def _wrap(paragraph: list[Run], width: float, size: float, base: str, aspects: A
             line_width = candidate
     result.append((line, line_width))
     return [(_joined(line), line_width) for line, line_width in result]
+
+
+def _plain_lines(text: str, width: float, size: float, style: str) -> list[tuple[Line, float]]:
+    """What `_wrap` makes of one paragraph in one style, without the runs in between: a
+    deck's texts are mostly plain, and this is most of their fitting. The widths are summed
+    in the same order, so each line comes out the same to the last bit."""
+    space = text_width(" ", size, style)
+    result: list[tuple[Line, float]] = []
+    line: list[str] = []
+    line_width = 0.0
+    for word in text.split(" "):
+        if not word:
+            continue
+        word_width = _text_run_width(word, style, size)
+        candidate = line_width + space + word_width if line else word_width
+        if line and candidate > width:
+            result.append(([Run(" ".join(line), style)], line_width))
+            line, line_width = [word], word_width
+        else:
+            line.append(word)
+            line_width = candidate
+    result.append(([Run(" ".join(line), style)] if line else [], line_width))
+    return result
 
 
 def _joined(line: Line) -> Line:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.graphics import renderPDF, shapes
 
 from pnp.model.colours import parse_colour
@@ -50,7 +52,8 @@ def glyph_boxes(pdf: bytes) -> list[tuple[str, tuple[float, ...]]]:
                                               ("marked", "regular", "centre"), ("fallback", "italic", "left")])
 def test_lines_are_drawn_whole_with_every_glyph_where_words_put_it(key, font, align, monkeypatch):
     lines, strings_by_line = drawn(face(key, font, align))
-    monkeypatch.setattr(richtext, "_joined", lambda line: line)
+    monkeypatch.setattr(richtext, "_joined", lambda line: line)  # one string per word,
+    monkeypatch.setattr(richtext, "lines", richtext._general_lines)  # plain text too
     words, strings_by_word = drawn(face(key, font, align))
     assert len(lines) < len(words)
     by_line, by_word = glyph_boxes(strings_by_line), glyph_boxes(strings_by_word)
@@ -62,3 +65,16 @@ def test_a_line_of_plain_text_is_one_string():
     strings, _ = drawn(face("plain"))
     baselines = sorted({s.y for s in strings})
     assert len(strings) == len(baselines) > 1
+
+
+# Plain text (no markup, icon or newline) is wrapped without building runs word by word;
+# it must come out as the general path makes it, to the last bit of every width.
+PLAIN = st.text(alphabet="ab Δæ\u00a0ΩW.", max_size=80)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PLAIN, st.floats(min_value=1, max_value=200), st.sampled_from(["regular", "bold", "italic", "bolditalic"]))
+def test_plain_text_is_wrapped_exactly_as_the_general_path_wraps_it(text, width, style):
+    assert richtext.runs(text, style) == richtext._marked_runs(text, style)
+    assert richtext.lines(text, width, 9.0, style, lambda name: 1.0) == \
+        richtext._general_lines(text, width, 9.0, style, lambda name: 1.0)
