@@ -132,3 +132,20 @@ def test_wrapping_measures_words_once_and_breaks_as_measuring_each_line_would(te
                 line = candidate
         expected.append(line)
     assert wrap(text, width, 9, "regular") == expected
+
+
+def test_loaded_games_are_frozen_out_of_collection_and_let_go_by_the_next_load():
+    import gc
+    import weakref
+
+    from pnp.build.games import load_games
+
+    first = load_games([CONTENT / "trifoil"])[0]
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    first.itself = first  # a cycle: only the collector can free it, and not while it is frozen
+    gone = weakref.ref(first)
+    del first
+    gc.collect()
+    assert gone() is not None
+    load_games([CONTENT / "trifoil"])  # a second build of the process (pnp watch)
+    assert gone() is None
