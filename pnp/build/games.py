@@ -136,10 +136,9 @@ def _kept_out_of_collection():
     collection would walk them all again, so it took half the loading time and a third of
     the layout's. Frozen, they are never walked; worker processes forked afterwards also
     leave their pages shared instead of copying them to update the collector's counts.
+    The run that loaded them unfreezes them when it ends (`runner.thawed_at_end`), so a
+    process that builds again (pnp watch, the tests) lets the old games go.
     """
-    if gc.get_freeze_count():  # games an earlier build of this process froze (pnp watch): let them go
-        gc.unfreeze()
-        gc.collect()
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -13,10 +13,12 @@ Any problem, failure or OS fault ends the run before the commit: --out is untouc
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import heapq
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -85,7 +87,7 @@ def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
     # A sheet written alone into a folder pnp does not manage (`calibrate --out ~/x.pdf`)
     # leaves no state folder there; it costs a fraction of a second to make again.
     keep_state = folders is not None or state.is_dir()
-    with Transaction(options.out, keep_state) as transaction:
+    with thawed_at_end(), Transaction(options.out, keep_state) as transaction:
         work = _Run(command, units, options, transaction)
         work.plan()
         on_plan(len(work.wanted_stale))
@@ -109,12 +111,23 @@ def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
     no manifest is read, nothing is up to date, nothing is staged. Problems raise as in a run;
     the result holds the warnings."""
     units = [_unit(command, folder, options) for folder in folders]
-    work = _Run(command, units, options, None)
-    work.plan()
-    on_plan(len(work.wanted_stale))
-    work.render(progress)
+    with thawed_at_end():
+        work = _Run(command, units, options, None)
+        work.plan()
+        on_plan(len(work.wanted_stale))
+        work.render(progress)
     work.result.warnings = sorted(set(work.result.warnings))
     return work.result
+
+
+@contextmanager
+def thawed_at_end():
+    """Unfreeze, when the run ends, the games its loading froze (pnp.build.games), so that the
+    collector can free them once nothing holds them."""
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:

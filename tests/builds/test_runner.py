@@ -134,18 +134,19 @@ def test_wrapping_measures_words_once_and_breaks_as_measuring_each_line_would(te
     assert wrap(text, width, 9, "regular") == expected
 
 
-def test_loaded_games_are_frozen_out_of_collection_and_let_go_by_the_next_load():
+def test_loaded_games_are_frozen_while_their_run_lasts_and_let_go_when_it_ends(tmp_path, monkeypatch):
     import gc
-    import weakref
 
-    from pnp.build.games import load_games
+    from pnp.build import runner
 
-    first = load_games([CONTENT / "trifoil"])[0]
-    assert gc.isenabled() and gc.get_freeze_count() > 0
-    first.itself = first  # a cycle: only the collector can free it, and not while it is frozen
-    gone = weakref.ref(first)
-    del first
-    gc.collect()
-    assert gone() is not None
-    load_games([CONTENT / "trifoil"])  # a second build of the process (pnp watch)
-    assert gone() is None
+    frozen_while_rendering = []
+    render = runner._Run.render
+
+    def noting(self, progress):
+        frozen_while_rendering.append(gc.get_freeze_count())
+        return render(self, progress)
+
+    monkeypatch.setattr(runner._Run, "render", noting)
+    build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), papers=("a4",),
+                                              jobs=1, kinds=("sheets",)))
+    assert frozen_while_rendering[0] > 0 and gc.get_freeze_count() == 0
