@@ -131,10 +131,10 @@ def load_games(folders: Iterable[Path]) -> list[LoadedGame]:
 def _kept_out_of_collection():
     """Load without the cyclic garbage collector, then move what was loaded out of its reach.
 
-    Loading makes objects that live as long as the build (a 10,000-card deck holds
-    millions), and makes them faster than the collector's thresholds expect: each full
-    collection would walk them all again, so it took half the loading time and a third of
-    the layout's. Frozen, they are never walked; worker processes forked afterwards also
+    Loading makes objects that live as long as the build (a 10,000-card deck leaves some
+    370,000 that the collector tracks), and makes them faster than the collector's
+    thresholds expect: each full collection walked them all again, which took half the
+    loading time and a third of the layout's. Frozen, they are never walked; worker processes forked afterwards also
     leave their pages shared instead of copying them to update the collector's counts.
     The run that loaded them unfreezes them when it ends (`runner.thawed_at_end`), so a
     process that builds again (pnp watch, the tests) lets the old games go.
