@@ -8,9 +8,7 @@ use and, per language, the faces painted so far.
 
 from __future__ import annotations
 
-import gc
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -117,36 +115,13 @@ def load_games(folders: Iterable[Path]) -> list[LoadedGame]:
     """Load and check every game, reporting the problems of all of them together."""
     problems = Problems()
     loaded = []
-    with _kept_out_of_collection():
-        for folder in folders:
-            try:
-                loaded.append(load_one(Path(folder), problems))
-            except ContentError as error:
-                problems.extend(error.problems)
+    for folder in folders:
+        try:
+            loaded.append(load_one(Path(folder), problems))
+        except ContentError as error:
+            problems.extend(error.problems)
     problems.raise_if_any()
     return loaded
-
-
-@contextmanager
-def _kept_out_of_collection():
-    """Load without the cyclic garbage collector, then move what was loaded out of its reach.
-
-    Loading makes objects that live as long as the build (a 10,000-card deck leaves some
-    370,000 that the collector tracks), and makes them faster than the collector's
-    thresholds expect: each full collection walked them all again, which took half the
-    loading time and a third of the layout's. Frozen, they are never walked; worker processes forked afterwards also
-    leave their pages shared instead of copying them to update the collector's counts.
-    The run that loaded them unfreezes them when it ends (`runner.thawed_at_end`), so a
-    process that builds again (pnp watch, the tests) lets the old games go.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
 
 
 def load_one(folder: Path, problems: Problems) -> LoadedGame:

@@ -137,7 +137,7 @@ def test_wrapping_measures_words_once_and_breaks_as_measuring_each_line_would(te
 def test_loaded_games_are_frozen_while_their_run_lasts_and_let_go_when_it_ends(tmp_path, monkeypatch):
     import gc
 
-    from pnp.build import runner
+    from pnp.build import load_games, runner
 
     frozen_while_rendering = []
     render = runner._Run.render
@@ -150,3 +150,5 @@ def test_loaded_games_are_frozen_while_their_run_lasts_and_let_go_when_it_ends(t
     build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), papers=("a4",),
                                               jobs=1, kinds=("sheets",)))
     assert frozen_while_rendering[0] > 0 and gc.get_freeze_count() == 0
+    load_games([CONTENT / "trifoil"])  # as pnp translate and pnp new do, outside a run
+    assert gc.get_freeze_count() == 0
