@@ -52,7 +52,7 @@ Aspects = Callable[[str], "float | None"]
 def runs(text: str, base: str) -> list[Run]:
     """The text's runs: markup turned into styles on top of the base style, icons apart."""
     if _plain(text):
-        return [Run(text, _STYLES[base in ("bold", "bolditalic"), base in ("italic", "bolditalic")])] if text else []
+        return [Run(text, _STYLES[_emphasis(base)])] if text else []
     return _marked_runs(text, base)
 
 
@@ -61,7 +61,7 @@ def _marked_runs(text: str, base: str) -> list[Run]:
     marked = BOLD.sub(lambda m: f"\x01b+{m.group(1)}\x01b-", marked)
     marked = TERM.sub(lambda m: f"\x01i+{m.group(1)}\x01i-", marked)
     marked = ICON.sub(lambda m: f"\x02{m.group(1)}\x02", marked)
-    bold, italic = base in ("bold", "bolditalic"), base in ("italic", "bolditalic")
+    bold, italic = _emphasis(base)
     depth = {"b": 0, "i": 0}
     result: list[Run] = []
     position = 0
@@ -74,6 +74,11 @@ def _marked_runs(text: str, base: str) -> list[Run]:
         position = match.end()
     _add_text(result, marked[position:], _STYLES[bold or depth["b"] > 0, italic or depth["i"] > 0])
     return result
+
+
+def _emphasis(base: str) -> tuple[bool, bool]:
+    """Whether the base style is bold, and whether it is italic."""
+    return base in ("bold", "bolditalic"), base in ("italic", "bolditalic")
 
 
 def _plain(text: str) -> bool:
