@@ -22,7 +22,7 @@ from pnp.build.runner import run
 from pnp.model.folders import find_templates_folders
 from pnp.output.files import display
 
-FIRST = ("sheets", "png-page")
+FIRST = ("sheet-part", "sheets", "png-page")  # a long kit's sheets are painted in parts
 
 
 def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None], stop_event=None) -> None:

@@ -78,14 +78,24 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -
     return canvas
 
 
-def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words) -> bytes:
-    """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided)."""
+def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words,
+              part: tuple[int, int] = (0, 1)) -> bytes:
+    """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided).
+
+    With part=(k, n), only the k-th of n runs of sheets (`part_bounds`), which `join_parts`
+    puts together again; b"" for a run with no sheet. Part 0 also paints the faces no
+    sheet prints, for their problems: every face is checked once, by one part.
+    """
+    first, end = part_bounds(len(kit.sheets), *part)
+    if first == end:
+        return b""
     buffer = io.BytesIO()
-    first = kit.sheets[0].front.paper
-    canvas = new_canvas(buffer, first, settings.flip if kit.two_sided else None, words.document_title)
-    faces = _Faces(canvas, painter, {s.id: s for s in sets}, kit)
-    faces.check_unplaced()
-    for sheet in kit.sheets:
+    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None, words.document_title)
+    sheets = kit.sheets[first:end]
+    faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
+    if part[0] == 0:
+        faces.check_unplaced(kit.sheets, sets)
+    for sheet in sheets:
         finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
         front_side = "fold" if sheet.front.fold is not None else "front"
         _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
@@ -95,6 +105,36 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
             _page(canvas, faces, sheet.back, finished.back_marks, (), finished.back_items,
                   _Footer.of(sheet, words, len(kit.sheets), back_side))
     canvas.save()
+    return buffer.getvalue()
+
+
+def part_bounds(sheets: int, index: int, parts: int) -> tuple[int, int]:
+    """The sheets [first, end) of part `index` of `parts`: runs as even as whole sheets allow."""
+    return index * sheets // parts, (index + 1) * sheets // parts
+
+
+def join_parts(parts: Sequence[bytes]) -> bytes:
+    """The PDFs of paint_kit's parts as one, their pages in order, described as the first part is.
+
+    Each part keeps its own font subsets and forms; qpdf copies every page with what it
+    uses and writes the whole with object streams and a deterministic /ID, so the same
+    parts always make the same bytes.
+    """
+    import pikepdf  # only a kit painted in parts needs it
+
+    drawn = [pikepdf.open(io.BytesIO(data)) for data in parts if data]
+    with pikepdf.new() as whole:
+        for part in drawn:
+            whole.pages.extend(part.pages)
+        first = drawn[0]
+        whole.docinfo = whole.copy_foreign(first.trailer.Info)
+        if "/ViewerPreferences" in first.Root:
+            whole.Root.ViewerPreferences = whole.copy_foreign(first.Root.ViewerPreferences)
+        buffer = io.BytesIO()
+        whole.save(buffer, deterministic_id=True, min_version=first.pdf_version,
+                   object_stream_mode=pikepdf.ObjectStreamMode.generate)
+    for part in drawn:
+        part.close()
     return buffer.getvalue()
 
 
@@ -343,37 +383,57 @@ def check_faces(sets: Sequence[ComponentSet], painter: FacePainter) -> None:
                     painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
 
 
-class _Faces:
-    """Each distinct face drawn as the painter paints it, then let go (a 10,000-card deck
-    never holds its drawings at once); one that prints more than once becomes a PDF form,
-    drawn again. Faces are told apart once per item (comparing faces is not cheap)."""
+def _cells(sheets: Sequence[Sheet]):
+    """(cell, "front" or "back"): every face the sheets print, page by page."""
+    for sheet in sheets:
+        for page in (sheet.front, sheet.back):
+            if page is not None:
+                yield from ((cell, "front") for cell in page.fronts)
+                yield from ((cell, "back") for cell in page.backs)
 
-    def __init__(self, canvas: Canvas, painter: FacePainter, sets: dict[str, ComponentSet], kit: Kit):
+
+class _Faces:
+    """Each distinct face of some sheets drawn as the painter paints it, then let go (a
+    10,000-card deck never holds its drawings at once); one that prints more than once
+    becomes a PDF form, drawn again. Faces are told apart once per item (comparing faces
+    is not cheap)."""
+
+    def __init__(self, canvas: Canvas, painter: FacePainter, sets: dict[str, ComponentSet], sheets: Sequence[Sheet]):
         self.canvas, self.painter, self.sets = canvas, painter, sets
         distinct: dict[tuple, int] = {}
         self.ids: dict[tuple[str, int, str], int] = {}
         self.faces: list[tuple[Face, str]] = []
-        for component_set in sets.values():
-            for index, item in enumerate(component_set.items):
-                for side, face in (("front", item.front), ("back", item.back)):
-                    if face is not None:
-                        key = (face, component_set.shape, component_set.bleed)
-                        if key not in distinct:
-                            distinct[key] = len(self.faces)
-                            self.faces.append((face, component_set.id))
-                        self.ids[(component_set.id, index, side)] = distinct[key]
-        self.uses = Counter(self._id(c, "front") for s in kit.sheets for c in s.front.fronts)
-        self.uses.update(self._id(c, "back") for s in kit.sheets for page in (s.front, s.back) if page for c in page.backs)
+        self.uses: Counter = Counter()
+        for cell, side in _cells(sheets):
+            item = (cell.component.set_id, cell.component.item, side)
+            if item not in self.ids:
+                face, component_set = _face_of(sets[item[0]], item[1], side), sets[item[0]]
+                self.ids[item] = distinct.setdefault((face, component_set.shape, component_set.bleed), len(self.faces))
+                if self.ids[item] == len(self.faces):
+                    self.faces.append((face, component_set.id))
+            self.uses[self.ids[item]] += 1
         self.forms: dict[int, str] = {}
 
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]
 
-    def check_unplaced(self) -> None:
-        """Paint the faces no sheet prints, for their problems alone: every face is checked."""
-        for face_id in range(len(self.faces)):
-            if not self.uses[face_id]:
-                self._drawing(face_id)
+    def check_unplaced(self, all_sheets: Sequence[Sheet], sets: Sequence[ComponentSet]) -> None:
+        """Paint the faces no sheet of the kit prints, for their problems alone: every face
+        is checked. One alike to a face that prints is checked when that one is drawn."""
+        placed_items = {(cell.component.set_id, cell.component.item, side) for cell, side in _cells(all_sheets)}
+        placed_faces: set | None = None
+        for component_set in sets:
+            for index, item in enumerate(component_set.items):
+                for side, face in (("front", item.front), ("back", item.back)):
+                    if face is None or (component_set.id, index, side) in placed_items:
+                        continue
+                    if placed_faces is None:  # told apart only when some face prints nowhere
+                        placed_faces = {(_face_of(self.sets[s], i, d), self.sets[s].shape, self.sets[s].bleed)
+                                        for s, i, d in placed_items}
+                    key = (face, component_set.shape, component_set.bleed)
+                    if key not in placed_faces:
+                        placed_faces.add(key)
+                        self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
 
     def place(self, cell: Cell, side: str) -> None:
         """Draw the face so its (turned) bleed box fills the cell's art box, clipped to the cell."""
@@ -414,4 +474,9 @@ class _Faces:
         self.canvas.doForm(self.forms[face_id])
 
 
-__all__ = ["Words", "draw_scale_bar", "new_canvas", "page_sides", "paint_kit"]
+def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
+    item = component_set.items[index]
+    return item.front if side == "front" else item.back
+
+
+__all__ = ["Words", "draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]

@@ -10,10 +10,16 @@ paper is collected meanwhile and stops the build (nothing written) with every su
 problem located. Which texts a language lacks is said once per language, by the
 translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
 an in-memory step that the PNG pages take.
+
+A long kit (more than PART_CELLS cells) is painted in parts, in-memory steps the process
+pool runs side by side, each a run of whole sheets, and joined into the one PDF. How many
+parts depends on the content alone, never on -j, so a build makes the same bytes on any
+number of cores; a kit of fewer cells is one part, painted straight into its PDF.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pnp.build.options import BuildOptions
@@ -27,7 +33,9 @@ if TYPE_CHECKING:
     from pnp.i18n.catalog import Texts
     from pnp.layout.kit import Kit
 
-NAME = "sheets"
+NAME, PART = "sheets", "sheet-part"
+PART_CELLS = 500  # cells (printed copies of faces) per part of a long kit
+MAX_PARTS = 16
 
 
 def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
@@ -46,11 +54,45 @@ def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
-    if not loaded.game.sets:
+    for language, paper in _editions(loaded, options):
+        target = _target(loaded, language, paper, options)
+        parts = parts_of(loaded)
+        if parts > 1:
+            target = replace(target, depends=tuple(_part_id(target, index, parts) for index in range(parts)))
+        yield target
+
+
+def plan_parts(loaded: LoadedGame, options: BuildOptions):
+    parts = parts_of(loaded)
+    if parts == 1:
         return
-    for language in languages_of(loaded, options):
-        for paper in options.papers:
-            yield _target(loaded, language, paper, options)
+    for language, paper in _editions(loaded, options):
+        whole = _target(loaded, language, paper, options)
+        for index in range(parts):
+            yield replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
+                          params=(*whole.params, index, parts), label=f"{whole.label} part {index + 1} of {parts}")
+
+
+def parts_of(loaded: LoadedGame) -> int:
+    """How many parts the game's sheets are painted in."""
+    return part_count(sum(item.count * ((item.front is not None) + (item.back is not None))
+                          for s in loaded.game.sets for item in s.items))
+
+
+def part_count(cells: int) -> int:
+    """One part per PART_CELLS cells (copies of faces printed), at most MAX_PARTS."""
+    return max(1, min(MAX_PARTS, cells // PART_CELLS))
+
+
+def _part_id(whole: Target, index: int, parts: int) -> str:
+    return f"{whole.id}#part-{index + 1}-of-{parts}"
+
+
+def _editions(loaded: LoadedGame, options: BuildOptions):
+    if loaded.game.sets:
+        for language in languages_of(loaded, options):
+            for paper in options.papers:
+                yield language, paper
 
 
 def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
@@ -96,6 +138,22 @@ def settings_of(loaded: LoadedGame, options: BuildOptions):
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    if upstream:
+        from pnp.paint.sheets import join_parts
+
+        pdf, warnings = join_parts(upstream), []  # the parts said their own warnings
+    else:
+        pdf, warnings = _paint(target, loaded, options, (0, 1))
+    return Rendered({path: pdf for path in target.paths}, pdf, warnings=warnings)
+
+
+def render_part(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    pdf, warnings = _paint(target, loaded, options, target.params[-2:])
+    return Rendered({}, pdf, warnings=warnings)
+
+
+def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tuple[int, int]) -> tuple[bytes, list[str]]:
+    """The sheets' PDF (or one part of it) and its warnings; every problem its faces have stops it."""
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import check_faces, paint_kit
@@ -109,9 +167,9 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     if kit is None:
         check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
         problems.raise_if_any()
-    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), sheet_words(loaded, texts))
+    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), sheet_words(loaded, texts), part)
     problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
-    return Rendered({path: pdf for path in target.paths}, pdf, warnings=list(painter.warnings))
+    return pdf, list(painter.warnings)
 
 
 def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, problems: Problems) -> Kit | None:
@@ -138,4 +196,5 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
     return Words(game.title_in(texts), game.version, names, texts.language)
 
 
-KIND = TargetKind(NAME, "build", 0, plan, render)
+# The parts come first: the whole sheets target is keyed by theirs.
+KINDS = (TargetKind(PART, "build", 0, plan_parts, render_part), TargetKind(NAME, "build", 0, plan, render))
