@@ -73,9 +73,15 @@ class Cell:
         xs, ys = [p[0] for p in self.clip], [p[1] for p in self.clip]
         return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
 
+    # Cells are copied for every component of every page tried; the constructor costs a
+    # fifth of dataclasses.replace, which looks the fields up each time.
     def moved(self, dx: float, dy: float) -> Cell:
-        return replace(self, trim=self.trim.translate(dx, dy), clip=tuple((x + dx, y + dy) for x, y in self.clip),
-                       art=None if self.art is None else self.art.translate(dx, dy))
+        return Cell(self.component, self.trim.translate(dx, dy), tuple((x + dx, y + dy) for x, y in self.clip),
+                    self.turn, None if self.art is None else self.art.translate(dx, dy))
+
+    def holding(self, component: Component) -> Cell:
+        """This cell with another component of the same size in it."""
+        return Cell(component, self.trim, self.clip, self.turn, self.art)
 
 
 @dataclass(frozen=True)

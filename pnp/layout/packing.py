@@ -140,7 +140,7 @@ def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
     template = group.built[key]
     if template is None:
         return None
-    return replace(template, cells=tuple(replace(cell, component=c) for cell, c in zip(template.cells, todo)))
+    return replace(template, cells=tuple(cell.holding(c) for cell, c in zip(template.cells, todo)))
 
 
 def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:

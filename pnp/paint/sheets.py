@@ -118,7 +118,8 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
 
     Each part keeps its own font subsets and forms; qpdf copies every page with what it
     uses and writes the whole with object streams and a deterministic /ID, so the same
-    parts always make the same bytes.
+    parts always make the same bytes. The pages' streams are copied as reportlab
+    compressed them: letting qpdf decode and compress them again took most of the join.
     """
     import pikepdf  # only a kit painted in parts needs it
 
@@ -131,7 +132,7 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         if "/ViewerPreferences" in first.Root:
             whole.Root.ViewerPreferences = whole.copy_foreign(first.Root.ViewerPreferences)
         buffer = io.BytesIO()
-        whole.save(buffer, deterministic_id=True, min_version=first.pdf_version,
+        whole.save(buffer, deterministic_id=True, min_version=first.pdf_version, compress_streams=False,
                    object_stream_mode=pikepdf.ObjectStreamMode.generate)
     for part in drawn:
         part.close()
