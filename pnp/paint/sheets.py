@@ -83,8 +83,8 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided).
 
     With part=(k, n), only the k-th of n runs of sheets (`part_bounds`), which `join_parts`
-    puts together again; b"" for a run with no sheet. Part 0 also paints the faces no
-    sheet prints, for their problems: every face is checked once, by one part.
+    puts together again; b"" for a run with no sheet. The part holding the first sheet
+    also paints the faces no sheet prints, for their problems: every face is checked once.
     """
     first, end = part_bounds(len(kit.sheets), *part)
     if first == end:
@@ -93,7 +93,7 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None, words.document_title)
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
-    if part[0] == 0:
+    if first == 0:
         faces.check_unplaced(kit.sheets, sets)
     for sheet in sheets:
         finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
@@ -121,10 +121,13 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
     parts always make the same bytes. The pages' streams are copied as reportlab
     compressed them: letting qpdf decode and compress them again took most of the join.
     """
+    from contextlib import ExitStack
+
     import pikepdf  # only a kit painted in parts needs it
 
-    drawn = [pikepdf.open(io.BytesIO(data)) for data in parts if data]
-    with pikepdf.new() as whole:
+    with ExitStack() as open_files:
+        drawn = [open_files.enter_context(pikepdf.open(io.BytesIO(data))) for data in parts if data]
+        whole = open_files.enter_context(pikepdf.new())
         for part in drawn:
             whole.pages.extend(part.pages)
         first = drawn[0]
@@ -134,8 +137,6 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         buffer = io.BytesIO()
         whole.save(buffer, deterministic_id=True, min_version=first.pdf_version, compress_streams=False,
                    object_stream_mode=pikepdf.ObjectStreamMode.generate)
-    for part in drawn:
-        part.close()
     return buffer.getvalue()
 
 

@@ -120,3 +120,44 @@ def test_a_rebuild_with_nothing_changed_paints_no_part_and_one_changed_card_pain
     clean = tmp_path / "clean"
     build([folder], BuildOptions(out=clean, jobs=1, **OPTIONS))
     assert digests(clean) == digests(out)
+
+
+def test_more_parts_than_sheets_leave_some_parts_empty_and_print_the_same_pages(make_game, parts, tmp_path):
+    folder = make_game({"components.yaml": deck()}, name="deck")
+    build([folder], BuildOptions(out=tmp_path / "whole", jobs=1, **OPTIONS))
+    parts(1)
+    assert sheets_kind.part_count(2 * CARDS) == sheets_kind.MAX_PARTS  # 16 parts for 4 sheets
+    build([folder], BuildOptions(out=tmp_path / "parts", jobs=2, **OPTIONS))
+    whole, joined = (tmp_path / "whole" / PDF).read_bytes(), (tmp_path / "parts" / PDF).read_bytes()
+    assert page_texts(joined) == page_texts(whole) and page_pixels(joined) == page_pixels(whole)
+
+
+def test_faces_no_sheet_prints_are_checked_once_by_the_part_with_the_first_sheet(make_game, tmp_path):
+    """A kit cut short after its first sheet leaves the later cards printed nowhere: their
+    problems are still found, once, whichever way the sheets are split into parts."""
+    from pnp.build.games import load_games
+    from pnp.build.kinds.sheets import kit_of, settings_of, sheet_words
+    from pnp.i18n.catalog import Texts
+    from pnp.layout.kit import Kit
+    from pnp.model.problems import Problems
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import paint_kit
+
+    long_word = "unbreakablewordthatcannotfitonanycardatitssize"
+    [loaded] = load_games([make_game({"components.yaml": deck(last=long_word)}, name="deck")])
+    options = BuildOptions(out=tmp_path, **OPTIONS)
+    kit = kit_of(loaded, "a4", options)
+    short = Kit(kit.sheets[:2], kit.two_sided)  # the last card is on the fourth sheet
+
+    def problems_when_split(parts: int) -> list[tuple[int, int]]:
+        texts = Texts(loaded.catalogs, "en")
+        found = Problems()
+        painter = FacePainter(texts, "en", found, icons=loaded.icons)
+        for index in range(parts):
+            paint_kit(short, loaded.game.sets, painter, settings_of(loaded, options), sheet_words(loaded, texts),
+                      (index, parts))
+        return [(p.location.line, p.location.column) for p in found.items]
+
+    alone = problems_when_split(1)
+    assert len(alone) == 1
+    assert problems_when_split(2) == problems_when_split(3) == alone  # three parts: one is empty

@@ -54,9 +54,9 @@ def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
+    parts = parts_of(loaded)
     for language, paper in _editions(loaded, options):
         target = _target(loaded, language, paper, options)
-        parts = parts_of(loaded)
         if parts > 1:
             target = replace(target, depends=tuple(_part_id(target, index, parts) for index in range(parts)))
         yield target
