@@ -223,18 +223,28 @@ class FaceContext:
 
 def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems) -> Node:
     """node with every ${...} filled in from values (a whole-string one keeps the value's type)."""
+    # A scalar without ${...} is kept as it is, without working out its key path: every
+    # item of a deck fills in its faces, and most of their values hold no placeholder.
     if node.is_map:
-        substituted = {k: substitute(v, values, join_key(path, k), problems) for k, v in node.value.items()}
+        substituted = {k: v if _fixed(v) else substitute(v, values, join_key(path, k), problems)
+                       for k, v in node.value.items()}
         return Node(substituted, node.location, node.key_locations)
     if node.is_list:
-        return Node([substitute(v, values, join_key(path, i), problems) for i, v in enumerate(node.value)], node.location)
-    if not isinstance(node.value, str) or "${" not in node.value:
+        return Node([v if _fixed(v) else substitute(v, values, join_key(path, i), problems)
+                     for i, v in enumerate(node.value)], node.location)
+    if _fixed(node):
         return node
     try:
         return Node(interpolate(node.value, values), node.location)
     except ExpressionError as error:
         problems.add(node.location, path, str(error))
         return Node(UNRESOLVED, node.location)
+
+
+def _fixed(node: Node) -> bool:
+    """Whether node is a scalar with no ${...} to fill in."""
+    value = node.value
+    return not isinstance(value, (dict, list)) and not (isinstance(value, str) and "${" in value)
 
 
 def read_face(node: Node, path: str, context: FaceContext) -> Face:
