@@ -95,6 +95,7 @@ _EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 # problem names its own line and column.
 _REFUSED_CHARACTER = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 _RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
 
 
 class _TooDeep(Exception):
@@ -269,6 +270,8 @@ class _Converter:
         """The value of a scalar: a text within MAX_TEXT_CHARS, or a finite number."""
         if len(node.value) > MAX_TEXT_CHARS:
             raise self.fail(node, f"a text of {len(node.value)} characters is over the limit of {MAX_TEXT_CHARS}")
+        if node.tag == _STR_TAG:
+            return node.value  # what the constructor makes of a text, without its bookkeeping
         try:
             value = self.constructor.construct_object(node)
         except ValueError:
