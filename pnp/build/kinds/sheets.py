@@ -11,10 +11,10 @@ problem located. Which texts a language lacks is said once per language, by the
 translation report (pnp.build.kinds.translations). With `--format png` alone the PDF is
 an in-memory step that the PNG pages take.
 
-A long kit (more than PART_CELLS cells) is painted in parts, in-memory steps the process
-pool runs side by side, each a run of whole sheets, and joined into the one PDF. How many
-parts depends on the content alone, never on -j, so a build makes the same bytes on any
-number of cores; a kit of fewer cells is one part, painted straight into its PDF.
+A long kit (twice PART_CELLS cells or more) is painted in parts, in-memory steps the
+process pool runs side by side, each a run of whole sheets, and joined into the one PDF.
+How many parts depends on the content alone, never on -j, so a build makes the same bytes
+on any number of cores; a shorter kit is one part, painted straight into its PDF.
 """
 
 from __future__ import annotations
