@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import floors  # noqa: E402
-from bench.processes import ENV, run_timed  # noqa: E402
+from bench.processes import ENV, peak_mb, run_timed  # noqa: E402
 from bench.synthetic import write_deck  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,7 +50,8 @@ def digests(out: Path) -> dict[str, str]:
 
 
 def timed(command: list[str], cwd: Path, env: dict | None = None) -> tuple[float, float]:
-    """(wall seconds, peak resident MB of the process and the children it waited for)."""
+    """(wall seconds, peak resident MB of the process and the children it waited for, counted
+    from the bench's own size: processes.peak_mb measures a peak alone)."""
     run = run_timed(command, cwd, env)
     if run.error:
         raise SystemExit(f"{' '.join(command)} failed:\n{run.error}")
@@ -130,14 +131,17 @@ def decks(work: Path, sizes: tuple[int, ...]) -> None:
     for cards in sizes:
         folder = write_deck(work / f"deck{cards}", cards)
         seconds = floor = float("inf")
-        peak = 0.0
+
+        def build(out: str) -> list[str]:
+            return [PYTHON, "-m", "pnp", "build", str(folder), "--out", str(work / out), "--format", "pdf",
+                    "--paper", "a4", "--lang", "en", "-q"]
+
         # Taking turns, the best of a few runs each (fewer for the long decks), each into a new folder.
         for run in range(3 if cards <= 1000 else 2):
-            pnp, memory = timed([PYTHON, "-m", "pnp", "build", str(folder), "--out", str(work / f"deck{cards}-out{run}"),
-                                 "--format", "pdf", "--paper", "a4", "--lang", "en", "-q"], work)
-            seconds, peak = min(seconds, pnp), max(peak, memory)
+            seconds = min(seconds, timed(build(f"deck{cards}-out{run}"), work)[0])
             floor = min(floor, timed([PYTHON, str(ROOT / "bench" / "floors.py"), "canvas", str(cards),
                                       str(work / f"floor{cards}.pdf")], ROOT)[0])
+        peak = peak_mb(build(f"deck{cards}-peak"), work)  # one run more, untimed: see peak_mb
         per_card[cards] = seconds
         line(f"{cards} cards PDF / canvas floor (per card)", f"{1e3 * seconds / cards:.2f} / {1e3 * floor / cards:.2f} ms = {seconds / floor:.2f}×",
              f"target ≤ 2×; peak {peak:.0f} MB")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ ENV = {name: value for name, value in os.environ.items() if name != "PYTHONDONTW
 class Run:
     seconds: float  # wall time
     cpu: float  # CPU seconds of the process and the children it waited for
-    peak_mb: float  # their peak resident memory
+    peak_mb: float  # their peak resident memory, counting the spawner's own (see peak_mb)
     error: str = ""  # the end of its error output when it failed
 
 
@@ -36,3 +37,23 @@ def run_timed(command: list[str], cwd: Path, env: dict | None = None) -> Run:
         lines = [line for line in process.stderr.read().decode(errors="replace").splitlines() if line.strip()]
         error = "\n".join(lines[-3:]) or f"exit {os.waitstatus_to_exitcode(status)}"
     return Run(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, error)
+
+
+# Runs the command as its child and prints the peak resident kB of it and the children it waited for.
+_LAUNCHER = ("import resource, subprocess, sys; code = subprocess.call(sys.argv[1:], stdout=subprocess.DEVNULL); "
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss); sys.exit(code)")
+
+
+def peak_mb(command: list[str], cwd: Path, env: dict | None = None) -> float:
+    """The peak resident memory of one run of command, as if a shell had started it.
+
+    On Linux a process's ru_maxrss starts from the size of the process that spawned it
+    (exec keeps the high-water mark of the image it replaces), so a command started by the
+    bench, which holds the kit's pages, would report the bench's size. It is started from
+    a small Python launcher instead, which reports what its child reached.
+    """
+    done = subprocess.run([sys.executable, "-c", _LAUNCHER, *command], cwd=cwd, env=env or ENV,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr.strip()[-500:]}")
+    return int(done.stdout.split()[-1]) / 1024
