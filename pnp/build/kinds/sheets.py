@@ -54,23 +54,21 @@ def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
+    """Each edition's sheets, after their parts where the kit is long (the whole is keyed by them)."""
     parts = parts_of(loaded)
-    for language, paper in _editions(loaded, options):
-        target = _target(loaded, language, paper, options)
-        if parts > 1:
-            target = replace(target, depends=tuple(_part_id(target, index, parts) for index in range(parts)))
-        yield target
-
-
-def plan_parts(loaded: LoadedGame, options: BuildOptions):
-    parts = parts_of(loaded)
-    if parts == 1:
-        return
     for language, paper in _editions(loaded, options):
         whole = _target(loaded, language, paper, options)
-        for index in range(parts):
-            yield replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
-                          params=(*whole.params, index, parts), label=f"{whole.label} part {index + 1} of {parts}")
+        if parts > 1:
+            pieces = [replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
+                              params=(*whole.params, index, parts), label=f"{whole.label} part {index + 1} of {parts}")
+                      for index in range(parts)]
+            yield from pieces
+            whole = replace(whole, depends=tuple(piece.id for piece in pieces))
+        yield whole
+
+
+def _no_targets(loaded: LoadedGame, options: BuildOptions):
+    return ()
 
 
 def parts_of(loaded: LoadedGame) -> int:
@@ -196,5 +194,5 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
     return Words(game.title_in(texts), game.version, names, texts.language)
 
 
-# The parts come first: the whole sheets target is keyed by theirs.
-KINDS = (TargetKind(PART, "build", 0, plan_parts, render_part), TargetKind(NAME, "build", 0, plan, render))
+# The sheets' plan makes the parts too, from the same digests of the game.
+KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part), TargetKind(NAME, "build", 0, plan, render))
