@@ -329,12 +329,12 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
 def _has_placeholder(node: Node) -> bool:
     pending = [node]
     while pending:
-        value = pending.pop().value
-        if isinstance(value, dict):
-            pending += value.values()
-        elif isinstance(value, list):
-            pending += value
-        elif isinstance(value, str) and "${" in value:
+        here = pending.pop()
+        if isinstance(here.value, dict):
+            pending += here.value.values()
+        elif isinstance(here.value, list):
+            pending += here.value
+        elif not _fixed(here):
             return True
     return False
 
