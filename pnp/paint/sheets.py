@@ -94,7 +94,7 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
     if first == 0:
-        faces.check_unplaced(kit.sheets, sets)
+        faces.check_unplaced(kit.sheets)
     for sheet in sheets:
         finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
         front_side = "fold" if sheet.front.fold is not None else "front"
@@ -419,12 +419,12 @@ class _Faces:
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]
 
-    def check_unplaced(self, all_sheets: Sequence[Sheet], sets: Sequence[ComponentSet]) -> None:
+    def check_unplaced(self, all_sheets: Sequence[Sheet]) -> None:
         """Paint the faces no sheet of the kit prints, for their problems alone: every face
         is checked. One alike to a face that prints is checked when that one is drawn."""
         placed_items = {(cell.component.set_id, cell.component.item, side) for cell, side in _cells(all_sheets)}
         placed_faces: set | None = None
-        for component_set in sets:
+        for component_set in self.sets.values():
             for index, item in enumerate(component_set.items):
                 for side, face in (("front", item.front), ("back", item.back)):
                     if face is None or (component_set.id, index, side) in placed_items:
