@@ -41,7 +41,7 @@ class Footer:
 @dataclass(frozen=True)
 class Layout:
     """Where every block of a laid-out edition landed; its PDF is written when first asked for
-    (settling an edition lays it out more than once and keeps only the last)."""
+    (an edition that fails its checks after layout is never written)."""
 
     canvas: IconCanvas = field(repr=False, compare=False)
     pages: int

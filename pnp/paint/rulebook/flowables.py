@@ -148,8 +148,8 @@ class InlineIcon:
 
 class IconCanvas(Canvas):
     """The rulebook's canvas: an inline icon (a paragraph's image) is drawn as the icon's own shapes,
-    and a figure's form is filled in only when the PDF is written (`write_figures`): settling an
-    edition lays it out more than once, and only the kept layout needs its figures drawn."""
+    and a figure's form is filled in only when the PDF is written (`write_figures`), after the
+    pages: an edition that fails its checks after layout never draws its figures."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
