@@ -13,12 +13,10 @@ Any problem, failure or OS fault ends the run before the commit: --out is untouc
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import heapq
 import os
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -28,6 +26,7 @@ import click
 
 from pnp.build import digest as digests
 from pnp.build.digest import code_digest, folder_digest, key_of
+from pnp.build.lasting import freezing_run, kept
 from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
 from pnp.build.options import RunOptions
 from pnp.model.folders import find_templates_folders
@@ -87,7 +86,7 @@ def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
     # A sheet written alone into a folder pnp does not manage (`calibrate --out ~/x.pdf`)
     # leaves no state folder there; it costs a fraction of a second to make again.
     keep_state = folders is not None or state.is_dir()
-    with thawed_at_end(), Transaction(options.out, keep_state) as transaction:
+    with freezing_run(), Transaction(options.out, keep_state) as transaction:
         work = _Run(command, units, options, transaction)
         work.plan()
         on_plan(len(work.wanted_stale))
@@ -111,7 +110,7 @@ def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
     no manifest is read, nothing is up to date, nothing is staged. Problems raise as in a run;
     the result holds the warnings."""
     units = [_unit(command, folder, options) for folder in folders]
-    with thawed_at_end():
+    with freezing_run():
         work = _Run(command, units, options, None)
         work.plan()
         on_plan(len(work.wanted_stale))
@@ -121,38 +120,10 @@ def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
 
 
 def _load_frozen(folders: list[Path]) -> list[LoadedGame]:
-    """Load without the cyclic garbage collector, then move what was loaded out of its reach.
-
-    Loading makes objects that live as long as the build (a 10,000-card deck leaves some
-    370,000 that the collector tracks), and makes them faster than the collector's
-    thresholds expect: each full collection walked them all again, which took half the
-    loading time and a third of the layout's. Frozen, they are never walked; worker
-    processes forked afterwards also leave their pages shared instead of copying them to
-    update the collector's counts. Only a run freezes: `pnp translate` and `pnp new` load
-    games outside one and keep the collector as it is.
-    The run unfreezes them when it ends (`thawed_at_end`), so a process that builds
-    again (pnp watch, the tests) lets the old games go.
-    """
+    """The games, loaded out of the garbage collector's reach (pnp.build.lasting)."""
     from pnp.build.games import load_games  # the model and the engines, only when needed
 
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return load_games(folders)
-    finally:
-        gc.freeze()
-        if was_enabled:
-            gc.enable()
-
-
-@contextmanager
-def thawed_at_end():
-    """Unfreeze, when the run ends, the games `_load_frozen` froze, so that the collector can
-    free them once nothing holds them."""
-    try:
-        yield
-    finally:
-        gc.unfreeze()
+    return kept(lambda: load_games(folders))
 
 
 def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:

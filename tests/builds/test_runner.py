@@ -152,3 +152,21 @@ def test_loaded_games_are_frozen_while_their_run_lasts_and_let_go_when_it_ends(t
     assert frozen_while_rendering[0] > 0 and gc.get_freeze_count() == 0
     load_games([CONTENT / "trifoil"])  # as pnp translate and pnp new do, outside a run
     assert gc.get_freeze_count() == 0
+
+
+def test_a_run_keeps_what_it_makes_to_last_out_of_the_collectors_reach_and_nothing_else():
+    import gc
+
+    from pnp.build.lasting import freezing_run, kept
+
+    made = kept(lambda: [[]])  # outside a run: made as usual
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    with freezing_run():
+        seen = []
+        made = kept(lambda: seen.append(gc.isenabled()) or [[]])
+        assert seen == [False] and gc.isenabled()  # paused while making, on again after
+        assert gc.get_freeze_count() > 0 and not any(o is made for o in gc.get_objects())
+        with freezing_run():  # a run within a run leaves the outer one's objects frozen
+            pass
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0 and any(o is made for o in gc.get_objects())

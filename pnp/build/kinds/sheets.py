@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from pnp.build.lasting import kept
 from pnp.build.options import BuildOptions
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
@@ -117,12 +118,14 @@ def set_name_key(set_id: str) -> str:
 
 
 def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
-    """The game's sheets on paper as laid out for these options (laid out once per process)."""
+    """The game's sheets on paper as laid out for these options (laid out once per process, and
+    kept out of the garbage collector's reach: pnp.build.lasting)."""
     from pnp.layout.kit import lay_out
 
     key = ("kit", paper, options.flip, tuple(options.back_offset_mm), options.layout)
     if key not in loaded.layouts:
-        loaded.layouts[key] = lay_out(loaded.game.sets, loaded.game.sheets, PAPERS[paper], settings_of(loaded, options))
+        settings = settings_of(loaded, options)
+        loaded.layouts[key] = kept(lambda: lay_out(loaded.game.sets, loaded.game.sheets, PAPERS[paper], settings))
     return loaded.layouts[key]
 
 
