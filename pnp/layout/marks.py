@@ -12,6 +12,7 @@ A game whose `sheets: {mark-length: 0mm}` wants no marks gets neither.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -55,15 +56,22 @@ def cut_lines(blocks: Iterable[Block]) -> list[CutLine]:
     return lines
 
 
-def _block_lines(cells: Sequence[Cell]) -> list[CutLine]:
+def _block_lines(cells: Sequence[Cell]) -> tuple[CutLine, ...]:
+    return _trim_lines(tuple(c.trim for c in cells))
+
+
+@lru_cache(maxsize=256)
+def _trim_lines(trims: tuple[Box, ...]) -> tuple[CutLine, ...]:
+    """The cut lines along the edges of trims. Every full page of a long deck has the same
+    trims, so its lines are worked out once."""
     lines = []
-    for x in _distinct([edge for c in cells for edge in (c.trim.x, c.trim.right)]):
-        along = [c for c in cells if abs(c.trim.x - x) < SAME or abs(c.trim.right - x) < SAME]
-        lines.append(CutLine((x, min(c.trim.y for c in along)), (x, max(c.trim.top for c in along))))
-    for y in _distinct([edge for c in cells for edge in (c.trim.y, c.trim.top)]):
-        along = [c for c in cells if abs(c.trim.y - y) < SAME or abs(c.trim.top - y) < SAME]
-        lines.append(CutLine((min(c.trim.x for c in along), y), (max(c.trim.right for c in along), y)))
-    return lines
+    for x in _distinct([edge for t in trims for edge in (t.x, t.right)]):
+        along = [t for t in trims if abs(t.x - x) < SAME or abs(t.right - x) < SAME]
+        lines.append(CutLine((x, min(t.y for t in along)), (x, max(t.top for t in along))))
+    for y in _distinct([edge for t in trims for edge in (t.y, t.top)]):
+        along = [t for t in trims if abs(t.y - y) < SAME or abs(t.top - y) < SAME]
+        lines.append(CutLine((min(t.x for t in along), y), (max(t.right for t in along), y)))
+    return tuple(lines)
 
 
 def _distinct(values: Iterable[float]) -> list[float]:

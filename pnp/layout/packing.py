@@ -73,7 +73,7 @@ def pack(groups: Sequence[Group], papers: Sequence[Paper], frames: Frames, pad: 
                 pages.append(page)
                 found, _ = _best([page], 0, group, todo, pad)
             page, rect, block = found
-            _place(page, rect, block, pad)
+            _place(page, rect, _held(group, block, todo), pad)
             todo = todo[len(block.cells) if not group.parts else 1:]
     for page in pages:
         _centre(page)
@@ -88,7 +88,7 @@ def _best(pages: Sequence[PackedPage], first: int, group: Group, todo: list, pad
         page = pages[index]
         for rect in page.free:
             room = (rect.w - 2 * pad, rect.h - 2 * pad)
-            block = build(group, todo, room)
+            block = _shaped(group, todo, room)
             if block is None:
                 continue
             still = index if still is None else still
@@ -104,7 +104,7 @@ def _new_page(group: Group, todo: list, papers: Sequence[Paper], frames: Frames,
     best, most = None, 0
     for paper in papers:
         for box in frames(paper):
-            block = build(group, todo, (box.w, box.h))
+            block = _shaped(group, todo, (box.w, box.h))
             if block is not None and len(block.cells) > most:
                 best, most = PackedPage(paper, box, [], [box.outset(pad)]), len(block.cells)
     if best is None:
@@ -127,6 +127,13 @@ def _too_large(group: Group, first, papers: Sequence[Paper], frames: Frames) -> 
 
 def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
     """The block holding the most of todo (from its start) that fits room, or None."""
+    block = _shaped(group, todo, room)
+    return None if block is None else _held(group, block, todo)
+
+
+def _shaped(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
+    """The block build would return, its cells perhaps holding other components of the same size
+    and backs: the fit tries many rooms and keeps one block, which alone needs todo's components."""
     if room[0] <= EPS or room[1] <= EPS:
         return None
     if group.parts:
@@ -137,10 +144,14 @@ def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
     key = (round(room[0], 3), round(room[1], 3), tuple(c.back for c in todo[:_most(todo[0], group.arrangement, room)]))
     if key not in group.built:
         group.built[key] = _grid(todo, group.arrangement, room)
-    template = group.built[key]
-    if template is None:
-        return None
-    return replace(template, cells=tuple(cell.holding(c) for cell, c in zip(template.cells, todo)))
+    return group.built[key]
+
+
+def _held(group: Group, block: Block, todo: list) -> Block:
+    """block (from _shaped) with todo's components in its cells."""
+    if group.parts or group.arrangement.kind == "honeycomb":
+        return block  # made from todo itself
+    return replace(block, cells=tuple(cell.holding(c) for cell, c in zip(block.cells, todo)))
 
 
 def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:
