@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterator, Union
 
@@ -214,7 +215,7 @@ class FaceContext:
     groups: Any = None  # pnp.model.groups.GroupBook
     chain: tuple[str, ...] = ()
     budget: Budget = field(default_factory=Budget)
-    # A set's elements by (id of node, width, height) → (node, the element read once, or _VARIES).
+    # A set's elements by (id of node, width, height) → (node, the element read first, how it is shared).
     constants: dict | None = None
 
     def with_values(self, values: dict[str, Any]) -> "FaceContext":
@@ -304,26 +305,58 @@ def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
     return made
 
 
-_VARIES = object()  # an element read anew for each item
+# How a set's element is shared by its items (FaceContext.constants).
+_ALIKE = "alike"  # read once, the same element for every item
+_OWN_WORDS = "own words"  # read once; each item's copy takes its own words
+_VARIES = "varies"  # read anew for each item
 
 
 def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
     """The element; read once per set and size where it reads alike for every item (no `when:`,
     no ${...}, not a group, which takes values, and nothing wrong with it): a deck of a thousand
-    cards reads its frame once. Any other is read for each item, which reports its own problems."""
+    cards reads its frame once. A text whose only ${...} are in its `text:` (a deck's names and
+    rules) is read once too, and each item's copy takes its own words. Any other is read for
+    each item, which reports its own problems."""
     shared = context.constants
     if shared is None or kind == "use" or "when" in node.value:
         return _read_one(node, kind, path, context)
     key = (id(node), context.width, context.height)
     known = shared.get(key)
-    if known is not None and known[0] is node and known[1] is not _VARIES:
-        return known[1] if context.budget.spend(1, node, path, context.problems) else None
+    if known is not None and known[0] is node:
+        _, element, how = known
+        words = _words(node, kind, context) if how == _OWN_WORDS else None
+        if how == _ALIKE or words is not None:
+            if not context.budget.spend(1, node, path, context.problems):
+                return None
+            return element if words is None else replace(element, literal=words)
+        return _read_one(node, kind, path, context)
     before = len(context.problems.items)
     element = _read_one(node, kind, path, context)
-    if known is None or known[0] is not node:
-        alike = not _has_placeholder(node) and len(context.problems.items) == before
-        shared[key] = (node, element if alike else _VARIES)
+    shared[key] = (node, element, _sharing(node, kind, element, len(context.problems.items) > before))
     return element
+
+
+def _sharing(node: Node, kind: str, element: Element | None, troubled: bool) -> str:
+    """How the element read from node is shared by the set's other items."""
+    if troubled:
+        return _VARIES
+    if not _has_placeholder(node):
+        return _ALIKE
+    body = node.value[kind]
+    if (kind == "text" and isinstance(element, Text) and element.key is None and body.is_map
+            and not any(_has_placeholder(v) for k, v in body.value.items() if k != "text")):
+        return _OWN_WORDS
+    return _VARIES
+
+
+def _words(node: Node, kind: str, context: FaceContext) -> str | None:
+    """An item's words for a text shared as _OWN_WORDS; None where they are not plain words (a
+    number, a table's translated text, a problem) and only reading the text anew says what it makes."""
+    try:
+        words = interpolate(node.value[kind].value["text"].value, context.values)
+    except ExpressionError:
+        return None
+    return words if type(words) is str else None
 
 
 def _has_placeholder(node: Node) -> bool:
@@ -434,13 +467,22 @@ class _Geometry:
 
 
 def _length_or_percent(value: Any, base: float) -> float:
-    if isinstance(value, str) and value.strip().endswith("%"):
+    if isinstance(value, str):
+        return _written_length(value, base)
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return 0.0
+    return parse_length(value)
+
+
+@lru_cache(maxsize=4096)
+def _written_length(value: str, base: float) -> float:
+    """Points for a length or percentage of base written as text: the items of a deck fill in
+    their faces' elements anew, and these are the same few texts on every card."""
+    if value.strip().endswith("%"):
         match = _PERCENT.fullmatch(value)
         if match is None:
             raise ValueError(f"expected a percentage such as '50%', got {quote(value)}")
         return bounded_length(float(match.group(1)) / 100 * base, value)
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
-        return 0.0
     return parse_length(value)
 
 

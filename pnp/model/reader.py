@@ -109,9 +109,9 @@ class Fields:
 
     def finish(self, allowed_extra: Sequence[str] = ()) -> None:
         """Report every key that was never read: it is misspelt or does not belong here."""
-        known = sorted(self.used | set(allowed_extra))
         for key in self.values:
             if key not in self.used and key not in allowed_extra:
+                known = sorted(self.used | set(allowed_extra))
                 self.problems.add(self.node.key_location(key), join_key(self.path, key), unknown_key_message(key, known))
 
 

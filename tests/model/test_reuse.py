@@ -221,3 +221,65 @@ def test_an_element_with_a_problem_is_not_shared_and_still_reported(make_game):
     with pytest.raises(ContentError) as caught:
         load_game(make_game(_deck("        - rect: {w: 50%, h: lots}\n        - circle: {r: 2mm}\n")))
     assert ["elements[0].rect.h" in str(p) and "'lots'" in str(p) for p in caught.value.problems] == [True]
+
+
+def _read_each_time(monkeypatch):
+    """Read every element anew for each item, as before sets shared them."""
+    from pnp.model import faces
+
+    monkeypatch.setattr(faces, "_read_shared", lambda node, kind, path, context: faces._read_one(node, kind, path, context))
+
+
+def _counting_text_reads(monkeypatch) -> list:
+    from pnp.model import faces
+
+    reads, text = [], faces._READERS["text"]
+    monkeypatch.setitem(faces._READERS, "text", lambda fields, context: reads.append(1) or text(fields, context))
+    return reads
+
+
+MIXED_DECK = """\
+sets:
+  deck:
+    kind: card
+    width: 40mm
+    height: 60mm
+    items:
+      - {id: ace, name: Ace, num: 1}
+      - {id: seven, name: 7, num: 2}
+      - {id: pair, name: two words, num: 3}
+      - {id: half, name: 2.5, num: 4}
+      - table: more.csv
+    front:
+      elements:
+        - text: {text: "${name}", y: 60%, h: 10%, size: 9pt, font: bold, colour: gold}
+        - text: {text: "No. ${num}", x: 5%, y: 10%, w: 50%, h: 10%, align: left}
+"""
+
+
+def test_a_text_whose_words_alone_vary_is_read_once_and_each_item_keeps_its_own_words(make_game, monkeypatch):
+    folder = make_game({"components.yaml": MIXED_DECK})
+    (folder / "more.csv").write_text("id,name.en,num\nfox,Fox,5\n", encoding="utf-8")
+    reads = _counting_text_reads(monkeypatch)
+    shared = load_game(folder).sets[0].items
+    # Read again for the number 7, the number 2.5 and the table's translated name (a key):
+    # each reads differently; the other words are copied into the text read first.
+    assert len(reads) == 2 + 3
+    assert [i.front.elements[0].literal for i in shared] == ["Ace", "7", "two words", "2.5", None]
+    assert shared[4].front.elements[0].key == "deck.fox.name"
+    assert [i.front.elements[1].literal for i in shared] == ["No. 1", "No. 2", "No. 3", "No. 4", "No. 5"]
+    _read_each_time(monkeypatch)
+    assert [i.front for i in load_game(folder).sets[0].items] == [i.front for i in shared]
+    assert len(reads) == 5 + 10
+
+
+def test_an_items_words_that_cannot_be_filled_in_are_reported_as_when_read_each_time(make_game, monkeypatch):
+    deck = _deck("        - text: {text: 'Twice ${n * 2}', y: 60%, h: 10%}\n", "[{n: 1}, {n: fox}, {n: 3}, {n: owl}]")
+    with pytest.raises(ContentError) as caught:
+        load_game(make_game(deck))
+    shared = [str(p) for p in caught.value.problems]
+    _read_each_time(monkeypatch)
+    with pytest.raises(ContentError) as caught:
+        load_game(make_game(deck))
+    assert shared == [str(p) for p in caught.value.problems]
+    assert len(shared) == 2 and all("not a number" in p for p in shared)
