@@ -198,6 +198,28 @@ def test_deep_document_is_refused(make_game):
     assert "nested more than 40 levels deep" in message
 
 
+@pytest.mark.parametrize("outer, refused", [(29, False), (30, True)])
+def test_an_alias_counts_as_deep_as_what_it_repeats(outer, refused):
+    from pnp.model.source import parse_yaml
+
+    # b's lists reach depth outer + 1 (the mapping is depth 1); *d adds d's 10 levels.
+    text = "a: &d " + "[" * 10 + "]" * 10 + "\nb: " + "[" * outer + "*d" + "]" * outer + "\n"
+    if not refused:
+        assert parse_yaml(text, "f.yaml").value["b"].plain()
+        return
+    with pytest.raises(ContentError) as caught:
+        parse_yaml(text, "f.yaml")
+    assert str(caught.value) == f"f.yaml:2:{4 + outer}: document is nested more than 40 levels deep, over the limit"
+
+
+def test_an_alias_inside_its_own_anchor_is_refused_where_it_is_written():
+    from pnp.model.source import parse_yaml
+
+    with pytest.raises(ContentError) as caught:
+        parse_yaml("a: &x [1, *x]\n", "f.yaml")
+    assert str(caught.value) == "f.yaml:1:11: document is nested more than 40 levels deep, over the limit"
+
+
 def test_duplicate_key(make_game):
     folder = make_game({"game.yaml": "title: A\ntitle: B\n"})
     [message] = problems_of(folder)
