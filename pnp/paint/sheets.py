@@ -120,6 +120,10 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
     uses and writes the whole with object streams and a deterministic /ID, so the same
     parts always make the same bytes. The pages' streams are copied as reportlab
     compressed them: letting qpdf decode and compress them again took most of the join.
+    reportlab's page tree is one /Pages node that gives its pages nothing to inherit
+    (each has its own /MediaBox and /Resources), so the pages are copied one by one and
+    listed under the whole's: qpdf's page list, which keeps its own books up to date as
+    each page is added, took 0.26 s of a 10,000-card deck's 0.45 s join.
     """
     from contextlib import ExitStack
 
@@ -128,8 +132,11 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
     with ExitStack() as open_files:
         drawn = [open_files.enter_context(pikepdf.open(io.BytesIO(data))) for data in parts if data]
         whole = open_files.enter_context(pikepdf.new())
-        for part in drawn:
-            whole.pages.extend(part.pages)
+        tree = whole.Root.Pages
+        pages = pikepdf.Array([whole.copy_foreign(page) for part in drawn for page in part.Root.Pages.Kids])
+        for page in pages:
+            page.Parent = tree
+        tree.Kids, tree.Count = pages, len(pages)
         first = drawn[0]
         whole.docinfo = whole.copy_foreign(first.trailer.Info)
         if "/ViewerPreferences" in first.Root:

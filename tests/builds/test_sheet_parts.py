@@ -85,6 +85,11 @@ def test_a_kit_painted_in_parts_prints_the_pages_of_one_painting_and_the_same_by
     assert described[1].metadata.title == described[0].metadata.title
     preferences = [r.trailer["/Root"]["/ViewerPreferences"] for r in described]
     assert preferences[1] == preferences[0] and preferences[1]["/Duplex"] == "/DuplexFlipLongEdge"
+    # The join lists the parts' pages as they are: that needs page trees that give their pages
+    # nothing to inherit, as reportlab writes them (one flat /Pages node, each page complete).
+    for reader in described:
+        assert sorted(reader.trailer["/Root"]["/Pages"].keys()) == ["/Count", "/Kids", "/Type"]
+        assert all({"/MediaBox", "/Resources", "/Contents"} <= set(page.keys()) for page in reader.pages)
 
 
 def test_each_face_is_reported_once_as_in_one_painting_whichever_parts_print_it(make_game, parts, tmp_path):
