@@ -12,8 +12,8 @@ A game whose `sheets: {mark-length: 0mm}` wants no marks gets neither.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from pnp.layout.blocks import Block, Cell, Guide

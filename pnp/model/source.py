@@ -158,6 +158,10 @@ def _tab_at(text: str, mark: Any) -> bool:
     return mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]
 
 
+_NO_KEY = object()  # a mapping waits for a key, not for a key's value
+_OPENING = object()  # an anchor whose collection has not ended: an alias to it would contain itself
+
+
 @dataclass
 class _Open:
     """A list or mapping whose end has not been read yet, and what it expands to so far."""
@@ -165,16 +169,12 @@ class _Open:
     items: list | dict
     location: Location
     anchor: str | None
-    key_locations: dict[str, Location] | None = None  # a mapping's
-    key: Any = None  # a mapping's key read, waiting for its value (_NO_KEY: none)
+    key_locations: dict[str, Location] | None = None  # a mapping's; None for a list
+    key: Any = _NO_KEY  # a mapping's key, read and waiting for its value
     key_location: Location | None = None
     values: int = 1
     chars: int = 0
     height: int = 1
-
-
-_NO_KEY = object()
-_OPENING = object()  # an anchor whose collection has not ended: an alias to it would contain itself
 
 
 class _Builder:
@@ -258,10 +258,8 @@ class _Builder:
         self._tag(event, yaml.MappingNode if mapping else yaml.SequenceNode, None)
         if event.anchor is not None:
             self.anchors[event.anchor] = _OPENING
-        collection = _Open({} if mapping else [], self.location(event.start_mark), event.anchor)
-        if mapping:
-            collection.key_locations, collection.key = {}, _NO_KEY
-        self.open.append(collection)
+        location = self.location(event.start_mark)
+        self.open.append(_Open({}, location, event.anchor, {}) if mapping else _Open([], location, event.anchor))
         if len(self.open) > MAX_DEPTH:
             raise _TooDeep(event.start_mark)
 
@@ -274,9 +272,12 @@ class _Builder:
         known = self.anchors.get(event.anchor)
         if known is None:
             raise yaml.MarkedYAMLError(None, None, f"found undefined alias {quote(event.anchor)}", event.start_mark)
-        if known is _OPENING or len(self.open) + known[3] > MAX_DEPTH:
+        if known is _OPENING:  # inside its own anchor: it would repeat itself without end
             raise self.fail(self.location(event.start_mark), _too_deep())
-        self._add(*known, None)
+        node, values, chars, height = known
+        if len(self.open) + height > MAX_DEPTH:  # as deep as what it repeats, placed here
+            raise self.fail(self.location(event.start_mark), _too_deep())
+        self._add(node, values, chars, height, None)
 
     def _add(self, node: Node, values: int, chars: int, height: int, anchor: str | None) -> None:
         """node (expanding to values and chars, height levels deep) into the collection that is open."""
