@@ -150,6 +150,7 @@ def test_loaded_games_are_frozen_while_their_run_lasts_and_let_go_when_it_ends(t
     build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, formats=("pdf",), languages=("en",), papers=("a4",),
                                               jobs=1, kinds=("sheets",)))
     assert frozen_while_rendering[0] > 0 and gc.get_freeze_count() == 0
+    assert runner._WORKER == {}  # nothing of the run's games is held once it ends
     load_games([CONTENT / "trifoil"])  # as pnp translate and pnp new do, outside a run
     assert gc.get_freeze_count() == 0
 
