@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 from collections import Counter
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -386,10 +386,26 @@ def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
 def check_faces(sets: Sequence[ComponentSet], painter: FacePainter) -> None:
     """Paint every face of the sets and drop the drawings: the painter collects their problems."""
     for component_set in sets:
-        for item in component_set.items:
-            for face in (item.front, item.back):
-                if face is not None:
-                    painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+        for _, _, face in _faces_of(component_set):
+            _painted(painter, face, component_set)
+
+
+def _faces_of(component_set: ComponentSet) -> Iterator[tuple[int, str, Face]]:
+    """(item index, "front" or "back", face) of every face the set's items have."""
+    for index, item in enumerate(component_set.items):
+        for side, face in (("front", item.front), ("back", item.back)):
+            if face is not None:
+                yield index, side, face
+
+
+def _look(face: Face, component_set: ComponentSet) -> tuple:
+    """What tells one face's drawing from another's: the face, and the shape and bleed it is drawn with."""
+    return face, component_set.shape, component_set.bleed
+
+
+def _painted(painter: FacePainter, face: Face, component_set: ComponentSet):
+    """The face as its set's cells show it (without the cut guide: the sheet draws the cuts)."""
+    return painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
 
 
 def _cells(sheets: Sequence[Sheet]):
@@ -417,7 +433,7 @@ class _Faces:
             item = (cell.component.set_id, cell.component.item, side)
             if item not in self.ids:
                 face, component_set = _face_of(sets[item[0]], item[1], side), sets[item[0]]
-                self.ids[item] = distinct.setdefault((face, component_set.shape, component_set.bleed), len(self.faces))
+                self.ids[item] = distinct.setdefault(_look(face, component_set), len(self.faces))
                 if self.ids[item] == len(self.faces):
                     self.faces.append((face, component_set.id))
             self.uses[self.ids[item]] += 1
@@ -432,17 +448,14 @@ class _Faces:
         placed_items = {(cell.component.set_id, cell.component.item, side) for cell, side in _cells(all_sheets)}
         placed_faces: set | None = None
         for component_set in self.sets.values():
-            for index, item in enumerate(component_set.items):
-                for side, face in (("front", item.front), ("back", item.back)):
-                    if face is None or (component_set.id, index, side) in placed_items:
-                        continue
-                    if placed_faces is None:  # told apart only when some face prints nowhere
-                        placed_faces = {(_face_of(self.sets[s], i, d), self.sets[s].shape, self.sets[s].bleed)
-                                        for s, i, d in placed_items}
-                    key = (face, component_set.shape, component_set.bleed)
-                    if key not in placed_faces:
-                        placed_faces.add(key)
-                        self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+            for index, side, face in _faces_of(component_set):
+                if (component_set.id, index, side) in placed_items:
+                    continue
+                if placed_faces is None:  # told apart only when some face prints nowhere
+                    placed_faces = {_look(_face_of(self.sets[s], i, d), self.sets[s]) for s, i, d in placed_items}
+                if _look(face, component_set) not in placed_faces:
+                    placed_faces.add(_look(face, component_set))
+                    _painted(self.painter, face, component_set)
 
     def place(self, cell: Cell, side: str) -> None:
         """Draw the face so its (turned) bleed box fills the cell's art box, clipped to the cell."""
@@ -466,8 +479,7 @@ class _Faces:
 
     def _drawing(self, face_id: int):
         face, set_id = self.faces[face_id]
-        component_set = self.sets[set_id]
-        return self.painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+        return _painted(self.painter, face, self.sets[set_id])
 
     def _draw(self, face_id: int) -> None:
         if self.uses[face_id] < 2:
