@@ -1,7 +1,8 @@
 """Drawing with reportlab: faces, component sheets, calibration sheets, diagrams.
 
-Each face is built once as a reportlab Drawing in points; the same Drawing goes onto
-a sheet (as a PDF form when it repeats), into a rulebook, or out as SVG.
+Each face is built once as a picture in points (pnp.paint.picture, the light twin of a
+reportlab Drawing); the picture goes onto a sheet (as a PDF form when it repeats), and
+its Drawing into a rulebook, a diagram or out as SVG.
 """
 
 from reportlab import rl_config

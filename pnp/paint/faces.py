@@ -1,16 +1,16 @@
-"""A model Face → a reportlab Drawing the size of its bleed box, in one language.
+"""A model Face → a picture the size of its bleed box, in one language.
 
-Face space is top-left origin, y down; the Drawing is bottom-left, y up, with the
-trim box inset by the bleed. The background fills the component's shape grown by
+Sheets paint the picture (pnp.paint.picture); rulebooks, diagrams and exports take its
+reportlab twin, a Drawing. Face space is top-left origin, y down; the picture is
+bottom-left, y up, with the trim box inset by the bleed. The background fills the component's shape grown by
 the bleed; non-rectangular components get a hairline cut guide at the trim.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from reportlab.graphics import shapes
 from reportlab.lib import colors
 
 from pnp.model import faces as model
@@ -19,10 +19,13 @@ from pnp.model.icons import IconBook
 from pnp.model.images import dpi_warning
 from pnp.model.problems import Problems, quote
 from pnp.model.units import to_mm
-from pnp.paint import richtext
+from pnp.paint import picture, richtext
 from pnp.paint.colours import to_reportlab
 from pnp.paint.fonts import font_name
 from pnp.paint.vector import aspect, placed
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 CUT_GUIDE = colors.Color(0.45, 0.45, 0.45)
 Lookup = Callable[[str], str]
@@ -34,10 +37,10 @@ def game_icons(game) -> IconBook:
 
 
 class FacePainter:
-    """Builds Drawings of faces for one language, reporting text that does not fit.
+    """Builds pictures of faces for one language, reporting text that does not fit.
 
     With a `cache` (a dict kept per language) each distinct face is painted once: a
-    later request gets the same Drawing, which callers must not change, and the
+    later request gets the same picture (and Drawing), which callers must not change, and the
     problems and text look-ups of the first painting are replayed to this painter's
     `problems` and `lookup`, so checking, sheets and pictures all see them.
     """
@@ -52,13 +55,18 @@ class FacePainter:
         self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
         self._scale = 1.0  # how much the groups around the element being painted enlarge it
 
-    def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
+    def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> Drawing:
+        """The face as a reportlab Drawing: its picture's twin."""
+        return self.picture(face, shape, bleed, cut_guide).reportlab()
+
+    def picture(self, face: model.Face, shape: str = "rect", bleed: float = 0.0,
+                cut_guide: bool = True) -> picture.Picture:
         if self.cache is None:
             return self.paint(face, shape, bleed, cut_guide)
         key = (face, shape, bleed, cut_guide)
         if key not in self.cache:
             self.cache[key] = self._paint_alone(face, shape, bleed, cut_guide)
-        drawing, problems, keys, warnings = self.cache[key]
+        painted, problems, keys, warnings = self.cache[key]
         self.problems.extend(list(problems))
         self.warnings += [w for w in warnings if w not in self.warnings]
         for text_key in keys:
@@ -66,7 +74,7 @@ class FacePainter:
                 self.lookup(text_key)
             except KeyError:
                 pass  # reported among the replayed problems
-        return drawing
+        return painted
 
     def _paint_alone(self, face: model.Face, shape: str, bleed: float, cut_guide: bool) -> tuple:
         """Paint with a painter of its own, noting its problems and the keys it looked up."""
@@ -78,19 +86,20 @@ class FacePainter:
 
         problems = Problems()
         alone = FacePainter(recording, self.language, problems, icons=self.icons)
-        drawing = alone.paint(face, shape, bleed, cut_guide)
-        return drawing, tuple(problems.items), tuple(keys), tuple(alone.warnings)
+        painted = alone.paint(face, shape, bleed, cut_guide)
+        return painted, tuple(problems.items), tuple(keys), tuple(alone.warnings)
 
-    def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> shapes.Drawing:
-        """The face as a Drawing of its bleed box; nothing of it inks outside that box.
+    def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0,
+              cut_guide: bool = True) -> picture.Picture:
+        """The face as a picture of its bleed box; nothing of it inks outside that box.
 
         The clip keeps a face a face wherever it is shown: on a sheet it is cut at its
         trim, and in a rulebook or diagram art that ran past its box (a text that does
         not fit, reported as such) cannot print over its neighbours.
         """
-        drawing = new_drawing(face.width + 2 * bleed, face.height + 2 * bleed)
-        art = shapes.Group(box_clip(drawing.width, drawing.height))
-        drawing.add(art)
+        whole = picture.Picture(face.width + 2 * bleed, face.height + 2 * bleed, initialFontName=font_name())
+        art = picture.Group(box_clip(whole.width, whole.height))
+        whole.add(art)
         canvas = _FaceSpace(art, face.height, bleed)
         if face.background is not None:
             art.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
@@ -100,7 +109,7 @@ class FacePainter:
             guide = outline(shape, face.width, face.height, bleed, bleed, grow=0, fill=None)
             guide.strokeColor, guide.strokeWidth = CUT_GUIDE, 0.3
             art.add(guide)
-        return drawing
+        return whole
 
     def add(self, space: "_FaceSpace", element: model.Element) -> None:
         painter = getattr(self, "_" + type(element).__name__.lower())
@@ -108,23 +117,23 @@ class FacePainter:
 
     def _circle(self, space, e: model.Circle) -> None:
         x, y = space.point(e.x, e.y)
-        space.add(_styled(shapes.Circle(x, y, e.r), e.style))
+        space.add(_styled(picture.Circle(x, y, e.r), e.style))
 
     def _rect(self, space, e: model.Rect) -> None:
         x, y = space.point(e.x, e.y + e.h)
-        space.add(_styled(shapes.Rect(x, y, e.w, e.h, rx=e.radius, ry=e.radius), e.style))
+        space.add(_styled(picture.Rect(x, y, e.w, e.h, rx=e.radius, ry=e.radius), e.style))
 
     def _polygon(self, space, e: model.Polygon) -> None:
         x, y = space.point(e.x, e.y)
-        space.add(_styled(shapes.Polygon(regular_polygon(x, y, e.r, e.sides, 0)), e.style))
+        space.add(_styled(picture.Polygon(regular_polygon(x, y, e.r, e.sides, 0)), e.style))
 
     def _star(self, space, e: model.Star) -> None:
         x, y = space.point(e.x, e.y)
-        space.add(_styled(shapes.Polygon(star_points(x, y, e.r, e.r * e.inner, e.points, 0)), e.style))
+        space.add(_styled(picture.Polygon(star_points(x, y, e.r, e.r * e.inner, e.points, 0)), e.style))
 
     def _group(self, space, e: model.Group) -> None:
         """The elements through the group's map: face space conjugated into the Drawing's."""
-        group = shapes.Group()
+        group = picture.Group()
         group.transform = space.conjugate(e.matrix)
         scale, self._scale = self._scale, self._scale * _enlargement(e.matrix)
         inner = _FaceSpace(group, space.height, space.bleed)
@@ -137,7 +146,7 @@ class FacePainter:
         x1, y1 = space.point(e.x1, e.y1)
         x2, y2 = space.point(e.x2, e.y2)
         for part in arrow_shapes(x1, y1, x2, y2, e.head, e.style.width):
-            if isinstance(part, shapes.Polygon):
+            if isinstance(part, picture.Polygon):
                 # An arrow head is filled with the line's colour.
                 part.fillColor, part.strokeColor = to_reportlab(e.style.stroke), None
                 space.add(part)
@@ -149,7 +158,7 @@ class FacePainter:
             for col in range(e.cols):
                 fill = e.fills[(row + col) % len(e.fills)]
                 x, y = space.point(e.x + col * e.cell, e.y + (row + 1) * e.cell)
-                cell = shapes.Rect(x, y, e.cell, e.cell)
+                cell = picture.Rect(x, y, e.cell, e.cell)
                 cell.fillColor = to_reportlab(fill)
                 cell.strokeColor, cell.strokeWidth = to_reportlab(e.style.stroke), e.style.width
                 space.add(cell)
@@ -227,9 +236,9 @@ def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
     return [(x, top + 0.8 * e.size + i * leading) for i in range(count)]
 
 
-def box_clip(width: float, height: float) -> shapes.Path:
+def box_clip(width: float, height: float) -> picture.Path:
     """A clip to the box (0, 0, width, height): the first child of a Group, it bounds the rest."""
-    clip = shapes.Path(isClipPath=1, fillColor=None, strokeColor=None)
+    clip = picture.Path(isClipPath=1, fillColor=None, strokeColor=None)
     clip.moveTo(0, 0)
     clip.lineTo(width, 0)
     clip.lineTo(width, height)
@@ -238,9 +247,12 @@ def box_clip(width: float, height: float) -> shapes.Path:
     return clip
 
 
-def new_drawing(width: float, height: float) -> shapes.Drawing:
-    """A Drawing whose renderers start in the embedded font, never in unembedded Helvetica."""
-    drawing = shapes.Drawing(width, height)
+def new_drawing(width: float, height: float) -> Drawing:
+    """A Drawing whose renderers start in the embedded font, never in unembedded Helvetica
+    (a face's picture starts in it too)."""
+    from reportlab.graphics.shapes import Drawing
+
+    drawing = Drawing(width, height)
     drawing.initialFontName = font_name()
     return drawing
 
@@ -248,7 +260,7 @@ def new_drawing(width: float, height: float) -> shapes.Drawing:
 class _FaceSpace:
     """Maps face coordinates (top-left, y down) into the Drawing (bottom-left, y up)."""
 
-    def __init__(self, drawing: shapes.Group, height: float, bleed: float):
+    def __init__(self, drawing: picture.Group, height: float, bleed: float):
         self.drawing, self.height, self.bleed = drawing, height, bleed
 
     def point(self, x: float, y: float) -> tuple[float, float]:
@@ -274,15 +286,15 @@ def _styled(shape, style: model.Style, filled: bool = True):
     return shape
 
 
-def outline(shape: str, w: float, h: float, x0: float, y0: float, grow: float, fill) -> shapes.Shape:
+def outline(shape: str, w: float, h: float, x0: float, y0: float, grow: float, fill) -> picture.Shape:
     """The component's outline (trim shape grown by `grow`) with its trim at (x0, y0, w, h)."""
     if shape == "circle":
-        result = shapes.Circle(x0 + w / 2, y0 + h / 2, w / 2 + grow)
+        result = picture.Circle(x0 + w / 2, y0 + h / 2, w / 2 + grow)
     elif shape == "hexagon":
         radius = w / 2 + grow * 2 / math.sqrt(3)
-        result = shapes.Polygon(regular_polygon(x0 + w / 2, y0 + h / 2, radius, 6, 0))
+        result = picture.Polygon(regular_polygon(x0 + w / 2, y0 + h / 2, radius, 6, 0))
     else:
-        result = shapes.Rect(x0 - grow, y0 - grow, w + 2 * grow, h + 2 * grow)
+        result = picture.Rect(x0 - grow, y0 - grow, w + 2 * grow, h + 2 * grow)
     result.fillColor, result.strokeColor = fill, None
     return result
 
@@ -309,10 +321,10 @@ def star_points(cx: float, cy: float, outer: float, inner: float, points: int, r
 def arrow_shapes(x1: float, y1: float, x2: float, y2: float, head: float, width: float) -> list:
     """A line, and if head > 0 a filled triangular head at its end, the line stopping under it."""
     if head <= 0:
-        return [shapes.Line(x1, y1, x2, y2)]
+        return [picture.Line(x1, y1, x2, y2)]
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
     bx, by = x2 - ux * head, y2 - uy * head
     half = head * 0.6
-    tip = shapes.Polygon([x2, y2, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half])
-    return [shapes.Line(x1, y1, bx, by), tip]
+    tip = picture.Polygon([x2, y2, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half])
+    return [picture.Line(x1, y1, bx, by), tip]

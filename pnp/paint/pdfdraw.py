@@ -1,9 +1,11 @@
-"""A reportlab Drawing → PDF operators on a canvas: pnp's one way to put a Drawing into a PDF.
+"""A reportlab Drawing or a face's picture → PDF operators on a canvas: pnp's one way to put
+either into a PDF.
 
-Faces on sheets, rulebook figures and icons, standalone diagrams and print-on-demand faces
-all go through `draw`. It paints what reportlab's renderPDF paints, node for node, but
-without renderPDF's cost (about 100 µs a node: a state tracker dictionary, the node's
-every property applied, and a canvas saveState/restoreState around each shape). Here a
+Faces on sheets (as pictures, pnp.paint.picture), rulebook figures and icons, standalone
+diagrams and print-on-demand faces all go through `draw`. It paints what reportlab's
+renderPDF paints, node for node, but without renderPDF's cost (about 100 µs a node: a
+state tracker dictionary, the node's every property applied, and a canvas
+saveState/restoreState around each shape). Here a
 group is bracketed by q/Q only when it transforms or clips, and a shape writes only the
 colour, alpha, line and font operators that differ from what the PDF already has.
 
@@ -27,13 +29,15 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from reportlab.graphics import renderPDF, shapes
-from reportlab.graphics.renderbase import STATE_DEFAULTS, StateTracker, renderScaledDrawing
+from reportlab.lib import colors
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
+
+from pnp.paint import picture
+from pnp.paint.picture import STATE_DEFAULTS
 
 fallbacks: Counter = Counter()  # node kinds drawn by renderPDF instead, since the process started
 
@@ -49,12 +53,18 @@ _STYLE_KEYS = {"strokeColor", "strokeWidth", "strokeLineCap", "strokeLineJoin", 
 _FUSSY_KEYS = {"fillOverprint", "strokeOverprint", "overprintMask"}  # left to renderPDF when set
 
 
-def draw(drawing: shapes.Drawing, canvas, x: float = 0, y: float = 0) -> None:
-    """Paint drawing with its origin at (x, y) on canvas, as renderPDF.draw would."""
+def draw(drawing, canvas, x: float = 0, y: float = 0) -> None:
+    """Paint drawing (a reportlab Drawing or a pnp.paint.picture Picture) with its origin at
+    (x, y) on canvas, as renderPDF.draw would paint it or its reportlab twin."""
     if not canvas.bottomup or getattr(canvas, "_enforceColorSpace", None):
-        renderPDF.draw(drawing, canvas, x, y, showBoundary=False)  # pnp uses neither
+        from reportlab.graphics import renderPDF
+
+        renderPDF.draw(picture.as_reportlab(drawing), canvas, x, y, showBoundary=False)  # pnp uses neither
         return
-    drawing = renderScaledDrawing(drawing)
+    if drawing.renderScale != 1.0:
+        from reportlab.graphics.renderbase import renderScaledDrawing
+
+        drawing = renderScaledDrawing(drawing)
     _Painter(drawing, canvas).paint(drawing, x, y)
 
 
@@ -137,9 +147,13 @@ class _Painter:
             method = _Painter.fallback
         method(self, node)
 
-    def group(self, node) -> None:
+    def drawing(self, node) -> None:
+        self.group(node, node.getContents())  # a Drawing's background comes first
+
+    def group(self, node, contents=None) -> None:
         d = node.__dict__
-        contents = node.getContents() if isinstance(node, shapes.Drawing) else node.contents
+        if contents is None:
+            contents = node.contents
         transform = d.get("transform", _IDENTITY)
         moved = tuple(transform) != _IDENTITY
         clips = any(getattr(child, "isClipPath", 0) for child in contents)
@@ -171,6 +185,9 @@ class _Painter:
 
         Also the way for a node that draws itself (svglib's gradients are DirectDraw nodes).
         """
+        from reportlab.graphics import renderPDF
+        from reportlab.graphics.renderbase import StateTracker
+
         canvas, state = self.canvas, self.state
         self._sync(state[FILL], state[STROKE], state[FILL_ALPHA], state[STROKE_ALPHA], state[WIDTH], state[CAP],
                    state[JOIN], state[DASH])
@@ -364,8 +381,8 @@ class _Painter:
             return
         autoclose = getattr(node, "autoclose", "")
         pdf_path = PDFPathObject()
-        closed = shapes._renderPath(node, (pdf_path.moveTo, pdf_path.lineTo, pdf_path.curveTo, pdf_path.close),
-                                    forceClose=fill and autoclose == "pdf")
+        closed = _trace(node, (pdf_path.moveTo, pdf_path.lineTo, pdf_path.curveTo, pdf_path.close),
+                        forceClose=fill and autoclose == "pdf")
         fill_mode = getattr(node, "fillMode", None)
         rule = state[FILL_MODE] if fill_mode is None else fill_mode
         code = pdf_path.getCode()
@@ -434,6 +451,32 @@ def _after(d: dict, later: str, earlier: str) -> bool:
     return keys.index(later) > keys.index(earlier)
 
 
+_ARGUMENTS = (2, 2, 6, 0)  # numbers each path operator takes: move, line, curve, close
+_CLOSE = 3
+
+
+def _trace(path, draw, forceClose: bool) -> bool:
+    """Draw a Path's operators with draw's (move, line, curve, close) functions; whether every
+    subpath was closed. reportlab's shapes._renderPath, which renderPDF uses, step for step."""
+    points, i, moves, closes, last = path.points, 0, 0, 0, None
+    for op in path.operators:
+        if op == 0:
+            if forceClose and moves and last != _CLOSE:
+                closes += 1
+                draw[_CLOSE]()
+            moves += 1
+        j = i + _ARGUMENTS[op]
+        draw[op](*points[i:j])
+        i = j
+        if op == _CLOSE:
+            closes += 1
+        last = op
+    if forceClose and moves and last != _CLOSE:
+        closes += 1
+        draw[_CLOSE]()
+    return moves == closes
+
+
 def _points_path(points, close: bool) -> str:
     path = PDFPathObject()
     path.moveTo(points[0], points[1])
@@ -446,12 +489,18 @@ def _points_path(points, close: bool) -> str:
 
 _PLAIN_SLOTS = (("strokeWidth", WIDTH), ("strokeLineCap", CAP), ("strokeLineJoin", JOIN), ("strokeDashArray", DASH),
                 ("fillMode", FILL_MODE), ("fontName", FONT), ("fontSize", SIZE), ("textAnchor", ANCHOR))
-_CACHEABLE_COLOURS = {shapes.colors.Color, shapes.colors.CMYKColor}
+_CACHEABLE_COLOURS = {colors.Color, colors.CMYKColor}
+# reportlab's shapes by name (importing them here would import platypus into every sheet's process)
+_BY_NAME = {
+    "Drawing": _Painter.drawing, "Group": _Painter.group, "Rect": _Painter.rect, "Circle": _Painter.circle,
+    "Ellipse": _Painter.ellipse, "Polygon": _Painter.polygon, "PolyLine": _Painter.polyline, "Line": _Painter.line,
+    "Path": _Painter.path, "String": _Painter.string, "Image": _Painter.image,
+}
+# A face's picture shapes, painted as their reportlab twins are
 _DISPATCH = {
-    shapes.Drawing: _Painter.group, shapes.Group: _Painter.group, shapes.Rect: _Painter.rect,
-    shapes.Circle: _Painter.circle, shapes.Ellipse: _Painter.ellipse, shapes.Polygon: _Painter.polygon,
-    shapes.PolyLine: _Painter.polyline, shapes.Line: _Painter.line, shapes.Path: _Painter.path,
-    shapes.String: _Painter.string, shapes.Image: _Painter.image,
+    picture.Picture: _Painter.group, picture.Group: _Painter.group, picture.Rect: _Painter.rect,
+    picture.Circle: _Painter.circle, picture.Polygon: _Painter.polygon, picture.Line: _Painter.line,
+    picture.Path: _Painter.path, picture.String: _Painter.string, picture.Image: _Painter.image,
 }
 # svglib's own Path kinds, known by name (importing svglib here would slow every command's start):
 # their getProperties drop the stroke, or both fill and stroke.
@@ -461,7 +510,11 @@ _SVGLIB_KINDS: set = set()
 
 def _method_for(kind):
     """How to paint a node kind _DISPATCH does not name yet (the answer is remembered)."""
-    if kind.__module__ == "svglib.svglib" and kind.__name__ in _SVGLIB_PATHS and issubclass(kind, shapes.Path):
+    from reportlab.graphics import shapes  # whoever made the node has imported it
+
+    if kind.__module__ == shapes.__name__ and kind.__name__ in _BY_NAME:
+        method = _BY_NAME[kind.__name__]
+    elif kind.__module__ == "svglib.svglib" and kind.__name__ in _SVGLIB_PATHS and issubclass(kind, shapes.Path):
         _SVGLIB_KINDS.add(kind)
         method = _Painter.path
     elif issubclass(kind, shapes.DirectDraw):

@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from reportlab.graphics import shapes
-
 from pnp.i18n.markup import BOLD, BOTH, TERM
 from pnp.model.icons import ICON
+from pnp.paint import picture
 from pnp.paint.fonts import font_name, font_runs, missing_glyphs, style_of, text_width
 from pnp.paint.text import LEADING
 
@@ -254,6 +253,6 @@ def line_shapes(line: Line, x: float, baseline: float, size: float, colour, aspe
             x += w
             continue
         for style, part in _fonts(run):
-            made.append(shapes.String(x, baseline, part, fontName=font_name(style), fontSize=size, fillColor=colour))
+            made.append(picture.String(x, baseline, part, font_name(style), size, colour))
             x += text_width(part, size, style)
     return made

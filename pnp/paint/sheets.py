@@ -405,7 +405,7 @@ def _look(face: Face, component_set: ComponentSet) -> tuple:
 
 def _painted(painter: FacePainter, face: Face, component_set: ComponentSet):
     """The face as its set's cells show it (without the cut guide: the sheet draws the cuts)."""
-    return painter.drawing(face, component_set.shape, component_set.bleed, cut_guide=False)
+    return painter.picture(face, component_set.shape, component_set.bleed, cut_guide=False)
 
 
 def _cells(sheets: Sequence[Sheet]):

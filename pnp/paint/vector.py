@@ -1,4 +1,4 @@
-"""Checked image files → reportlab shapes in a box: an SVG as vectors (svglib), a PNG or JPEG as an image.
+"""Checked image files → shapes in a box: an SVG as vectors (svglib), a PNG or JPEG as an image.
 
 An SVG has already been checked (pnp.model.images: no scripts, entities or outside
 references, bounded); svglib turns it into a Drawing once per file, which every face
@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import functools
 import io
-import logging
 from pathlib import Path
-
-from reportlab.graphics import shapes
+from typing import TYPE_CHECKING
 
 from pnp.model.files import read_regular_file
 from pnp.model.images import is_vector
 from pnp.model.limits import MAX_SVG_BYTES
+from pnp.paint import picture
+
+if TYPE_CHECKING:
+    from reportlab.graphics import shapes
 
 
 @functools.lru_cache(maxsize=128)
 def _svg(path: str, size: int, mtime_ns: int) -> shapes.Drawing:
+    import logging
+
     from svglib.svglib import svg2rlg
 
     data = read_regular_file(Path(path), MAX_SVG_BYTES)
@@ -51,10 +55,11 @@ def aspect(path: Path) -> float:
 
 
 def placed(path: Path, x: float, y: float, w: float, h: float):
-    """The image drawn into the box with lower-left corner (x, y), w × h (drawing space, y up)."""
+    """The image drawn into the box with lower-left corner (x, y), w × h (drawing space, y up), as
+    picture shapes (an SVG's own are svglib's reportlab shapes; `picture.as_reportlab` for a Drawing)."""
     if not is_vector(path):
-        return shapes.Image(x, y, w, h, str(path))
+        return picture.Image(x, y, w, h, str(path))
     drawing = svg_drawing(path)
-    group = shapes.Group(*drawing.contents)
+    group = picture.Group(*drawing.contents)
     group.transform = (w / drawing.width, 0, 0, h / drawing.height, x, y)
     return group

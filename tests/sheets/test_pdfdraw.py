@@ -27,6 +27,7 @@ from pnp.paint import pdfdraw
 from pnp.paint.diagrams.api import diagram_drawing, load_diagrams
 from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.fonts import font_name
+from pnp.paint.picture import as_reportlab
 from pnp.paint.vector import placed
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,7 +115,7 @@ def svg_art(tmp_path: Path) -> shapes.Drawing:
     path = tmp_path / "art.svg"
     path.write_text(ART, encoding="utf-8")
     drawing = shapes.Drawing(200, 120)
-    drawing.add(placed(path, 0, 0, 200, 120))
+    drawing.add(as_reportlab(placed(path, 0, 0, 200, 120)))
     return drawing
 
 

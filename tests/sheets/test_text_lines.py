@@ -30,7 +30,7 @@ def face(key: str, font: str = "regular", align: str = "left") -> Face:
 
 
 def drawn(card: Face) -> tuple[list[shapes.String], bytes]:
-    drawing = FacePainter(TEXTS.__getitem__, "en", Problems()).paint(card)
+    drawing = FacePainter(TEXTS.__getitem__, "en", Problems()).drawing(card)
     strings = [node for node in _walk(drawing) if isinstance(node, shapes.String)]
     return strings, renderPDF.drawToString(drawing)
 

@@ -26,6 +26,7 @@ from pnp.paint.colours import to_reportlab
 from pnp.paint.diagrams import scene as sc
 from pnp.paint.faces import new_drawing, outline
 from pnp.paint.fonts import font_name, font_runs
+from pnp.paint.picture import as_reportlab
 from pnp.paint.text import LEADING, wrap
 
 DEFAULT_WIDTH = mm(85)
@@ -150,7 +151,7 @@ class Renderer:
         x, y = space.point(item.x, item.y)
         k = item.size * space.scale / (art.span or art.width)
         placed = shapes.Group(*art.drawing.contents)
-        rim = outline(art.shape, art.width, art.height, 0, 0, grow=0, fill=None)
+        rim = as_reportlab(outline(art.shape, art.width, art.height, 0, 0, grow=0, fill=None))
         rim.strokeColor, rim.strokeWidth = self.colour("ink"), 0.5 / k
         placed.add(rim)
         transform = shapes.mmult(shapes.translate(x, y), shapes.rotate(-item.turn))

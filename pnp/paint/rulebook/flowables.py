@@ -25,6 +25,7 @@ from pnp.model.icons import ICON
 from pnp.model.problems import Location
 from pnp.paint import pdfdraw
 from pnp.paint.fonts import font_runs
+from pnp.paint.picture import as_reportlab
 from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.vector import aspect, placed
 
@@ -141,7 +142,7 @@ class InlineIcon:
     def draw(self, canvas, x: float, y: float, width: float, height: float) -> None:
         canvas.saveState()
         drawing = Drawing(width, height)
-        drawing.add(placed(self.path, 0, 0, width, height))
+        drawing.add(as_reportlab(placed(self.path, 0, 0, width, height)))
         pdfdraw.draw(drawing, canvas, x, y)
         canvas.restoreState()
 
