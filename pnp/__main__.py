@@ -1,5 +1,5 @@
 """`python -m pnp` runs the command-line interface."""
 
-from pnp.cli import main
+from pnp.cli import run
 
-main()
+run()

@@ -168,6 +168,27 @@ def test_subprocess_build_is_quiet_when_piped(make_game, tmp_path):
         "tiny-sheets-en-letter-sheet01-back.png", "tiny-sheets-en-letter-sheet01-front.png"]
 
 
+def test_the_program_exits_with_clicks_codes_and_everything_it_printed(tmp_path):
+    """`pnp` leaves without tearing the interpreter down (pnp.cli.run): codes and output stay whole."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def program(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, stdout=stdout, stderr=subprocess.PIPE,
+                              text=True, env=env)
+
+    listing = tmp_path / "list.txt"
+    with listing.open("w") as file:  # as a script reads it
+        assert program("list", stdout=file).returncode == 0
+    assert [line.split("\t")[0] for line in listing.read_text().splitlines()] == [
+        "boardless-quarto", "folio", "quatrefoil", "trifoil"]
+    helped = program("--help")
+    assert helped.returncode == 0 and helped.stdout.rstrip().endswith("watch      Rebuild GAMES on every save: a changed card's sheet first,...")
+    missing = program("build", "no-such-game")
+    assert missing.returncode == 1 and missing.stderr.startswith("Error: no game 'no-such-game'")
+    misused = program("build", "--paper", "a5")
+    assert misused.returncode == 2 and "Invalid value for '--paper'" in misused.stderr
+
+
 def test_translations_of_the_real_games_are_complete():
     result = run(["translate", "status", "--strict"], ROOT)
     assert result.exit_code == 0, result.output
