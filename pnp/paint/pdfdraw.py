@@ -452,7 +452,7 @@ def _after(d: dict, later: str, earlier: str) -> bool:
 
 
 _ARGUMENTS = (2, 2, 6, 0)  # numbers each path operator takes: move, line, curve, close
-_CLOSE = 3
+_MOVE, _CLOSE = 0, 3
 
 
 def _trace(path, draw, forceClose: bool) -> bool:
@@ -460,7 +460,7 @@ def _trace(path, draw, forceClose: bool) -> bool:
     subpath was closed. reportlab's shapes._renderPath, which renderPDF uses, step for step."""
     points, i, moves, closes, last = path.points, 0, 0, 0, None
     for op in path.operators:
-        if op == 0:
+        if op == _MOVE:
             if forceClose and moves and last != _CLOSE:
                 closes += 1
                 draw[_CLOSE]()

@@ -46,7 +46,8 @@ class Shape:
         """The reportlab shape with these attributes."""
         from reportlab.graphics import shapes
 
-        shape = getattr(shapes, type(self).__name__).__new__(getattr(shapes, type(self).__name__))
+        kind = getattr(shapes, type(self).__name__)
+        shape = kind.__new__(kind)
         shape.__dict__.update(self.__dict__)
         return shape
 
