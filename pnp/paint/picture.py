@@ -2,7 +2,8 @@
 
 Importing `reportlab.graphics.shapes` imports all of platypus (a Drawing is a Flowable),
 whose paragraph module compiles its regular expressions on import: 80 ms in every
-process that paints a sheet, about a tenth of a 1,000-card build. A face is built of
+process that paints a sheet, about a tenth of a 1,000-card build (SVG art still brings
+it: svglib makes reportlab shapes). A face is built of
 these twins instead; `pdfdraw` paints them onto a canvas as it paints their reportlab
 twins, and `as_reportlab` turns a picture into the reportlab Drawing that rulebooks,
 diagrams and exports take.
