@@ -451,29 +451,25 @@ def _after(d: dict, later: str, earlier: str) -> bool:
     return keys.index(later) > keys.index(earlier)
 
 
-_ARGUMENTS = (2, 2, 6, 0)  # numbers each path operator takes: move, line, curve, close
-_MOVE, _CLOSE = 0, 3
-
-
 def _trace(path, draw, forceClose: bool) -> bool:
     """Draw a Path's operators with draw's (move, line, curve, close) functions; whether every
     subpath was closed. reportlab's shapes._renderPath, which renderPDF uses, step for step."""
     points, i, moves, closes, last = path.points, 0, 0, 0, None
     for op in path.operators:
-        if op == _MOVE:
-            if forceClose and moves and last != _CLOSE:
+        if op == picture.MOVETO:
+            if forceClose and moves and last != picture.CLOSEPATH:
                 closes += 1
-                draw[_CLOSE]()
+                draw[picture.CLOSEPATH]()
             moves += 1
-        j = i + _ARGUMENTS[op]
+        j = i + picture.OPERANDS[op]
         draw[op](*points[i:j])
         i = j
-        if op == _CLOSE:
+        if op == picture.CLOSEPATH:
             closes += 1
         last = op
-    if forceClose and moves and last != _CLOSE:
+    if forceClose and moves and last != picture.CLOSEPATH:
         closes += 1
-        draw[_CLOSE]()
+        draw[picture.CLOSEPATH]()
     return moves == closes
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 from reportlab.pdfbase.pdfmetrics import baseGFont
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 # reportlab.graphics.shapes.STATE_DEFAULTS as its renderers copy it (tests check they agree).
 STATE_DEFAULTS = {
@@ -25,8 +26,9 @@ STATE_DEFAULTS = {
     "fillOverprint": False, "strokeOverprint": False, "overprintMask": 0, "fillColor": black, "fillMode": 0,
     "fontSize": 10, "fontName": baseGFont, "textAnchor": "start",
 }
-FILL_EVEN_ODD = 0
-_MOVETO, _LINETO, _CLOSEPATH = 0, 1, 3  # reportlab's path operator codes
+# reportlab's path operators (a Path's `operators`), and how many of its `points` numbers each takes
+MOVETO, LINETO, CURVETO, CLOSEPATH = range(4)
+OPERANDS = (2, 2, 6, 0)
 
 
 def _line_style() -> dict:
@@ -96,14 +98,14 @@ class Path(Shape):
 
     def moveTo(self, x, y):
         self.points += [x, y]
-        self.operators.append(_MOVETO)
+        self.operators.append(MOVETO)
 
     def lineTo(self, x, y):
         self.points += [x, y]
-        self.operators.append(_LINETO)
+        self.operators.append(LINETO)
 
     def closePath(self):
-        self.operators.append(_CLOSEPATH)
+        self.operators.append(CLOSEPATH)
 
 
 class Group(Shape):

@@ -384,7 +384,7 @@ def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
 
 
 def check_faces(sets: Sequence[ComponentSet], painter: FacePainter) -> None:
-    """Paint every face of the sets and drop the drawings: the painter collects their problems."""
+    """Paint every face of the sets and drop the pictures: the painter collects their problems."""
     for component_set in sets:
         for _, _, face in _faces_of(component_set):
             _painted(painter, face, component_set)
@@ -453,8 +453,9 @@ class _Faces:
                     continue
                 if placed_faces is None:  # told apart only when some face prints nowhere
                     placed_faces = {_look(_face_of(self.sets[s], i, d), self.sets[s]) for s, i, d in placed_items}
-                if _look(face, component_set) not in placed_faces:
-                    placed_faces.add(_look(face, component_set))
+                look = _look(face, component_set)
+                if look not in placed_faces:
+                    placed_faces.add(look)
                     _painted(self.painter, face, component_set)
 
     def place(self, cell: Cell, side: str) -> None:
@@ -477,19 +478,19 @@ class _Faces:
         self._draw(face_id)
         canvas.restoreState()
 
-    def _drawing(self, face_id: int):
+    def _picture(self, face_id: int):
         face, set_id = self.faces[face_id]
         return _painted(self.painter, face, self.sets[set_id])
 
     def _draw(self, face_id: int) -> None:
         if self.uses[face_id] < 2:
-            pdfdraw.draw(self._drawing(face_id), self.canvas, 0, 0)
+            pdfdraw.draw(self._picture(face_id), self.canvas, 0, 0)
             return
         if face_id not in self.forms:
-            drawing = self._drawing(face_id)
+            picture = self._picture(face_id)
             name = f"face{len(self.forms) + 1}"
-            self.canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-            pdfdraw.draw(drawing, self.canvas, 0, 0)
+            self.canvas.beginForm(name, 0, 0, picture.width, picture.height)
+            pdfdraw.draw(picture, self.canvas, 0, 0)
             self.canvas.endForm()
             self.forms[face_id] = name
         self.canvas.doForm(self.forms[face_id])
