@@ -79,11 +79,13 @@ def shown_key(key: str) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the content, said once, with where and what."""
+    """One thing wrong with the content, said once, with where and what; `details` are lines
+    that say more (a summary's items), shown with -v."""
 
     location: Location
     key: str
     message: str
+    details: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         where = f"{self.location} {shown_key(self.key)}:" if self.key else f"{self.location}:"
@@ -105,18 +107,25 @@ def _one_line(message: str) -> str:
 
 
 class ContentError(click.ClickException):
-    """Content that cannot be built; every problem found is listed, sorted by place."""
+    """Content that cannot be built; every problem found is listed, sorted by place (and with
+    `show_details`, set by -v, the lines that say more about a summary)."""
 
     exit_code = 1
+    show_details = False
 
     def __init__(self, problems: list[Problem]):
         self.problems = sorted(set(problems), key=lambda p: (p.location, p.key, p.message))
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __str__(self) -> str:
+        if not ContentError.show_details:
+            return self.message
+        return "\n".join("\n".join([str(p), *(_one_line(d) for d in p.details)]) for p in self.problems)
+
     def format_message(self) -> str:
         count = len(self.problems)
         noun = "problem" if count == 1 else "problems"
-        return f"{self.message}\n({count} {noun})"
+        return f"{self}\n({count} {noun})"
 
 
 @dataclass
