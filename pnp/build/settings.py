@@ -207,15 +207,20 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
     found: Resolved = {}
     for key in keys:
         if fields.has(key):
-            value = fields.typed(key, parsers[key])
+            value = fields.typed(key, lambda raw: parsers[key](_plain(raw)))
             if value is not None:
                 found[key] = Value(value, origin, fields.values[key].location)
     for key in fields.values:
         if key not in keys and key in BY_KEY:
             fields.used.add(key)
             fields.report(fields.values[key], _misplaced(key, section), key)
-    fields.finish()
+    fields.finish(allowed_extra=tuple(BY_KEY))  # a misspelt key is told the one it is closest to
     return found
+
+
+def _plain(value: Any) -> Any:
+    """A value read from located YAML without its locations (a list's items are nodes)."""
+    return [_plain(item.value) for item in value] if isinstance(value, list) else value
 
 
 def _misplaced(key: str, section: str | None) -> str:
