@@ -91,7 +91,8 @@ def translation_status(
     return LanguageStatus(
         language,
         total=len(source.entries),
-        missing=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items() if key not in translated),
+        missing=_sorted(_missing(key, entry, translation, language) for key, entry in source.entries.items()
+                        if key not in translated),
         stale=_stale(source, translated),
         unused=_unused_translations(catalogs.source_language, source, translated, used_keys),
         findings=_findings(source, translated, language, glossary),
@@ -109,6 +110,17 @@ def game_status(
     glossaries = glossaries or {}
     return tuple(translation_status(catalogs, used_keys, language, where_used, glossaries.get(language))
                  for language in languages)
+
+
+def _missing(key: str, entry: Entry, translation: Catalog | None, language: str) -> KeyIssue:
+    """A text the translation lacks, where its words go: a table's at the cell of its language's
+    column (or beside its source, when the table has no such column yet)."""
+    cell = translation.table_cells.get(key) if translation is not None else None
+    if cell is not None:
+        return KeyIssue(key, cell.location)
+    if entry.cell is not None:
+        return KeyIssue(key, entry.location, f"its table has no column {key.rsplit('.', 1)[-1]}.{language} yet")
+    return KeyIssue(key, entry.location)
 
 
 def _sorted(issues: Iterable[KeyIssue]) -> tuple[KeyIssue, ...]:
@@ -194,7 +206,9 @@ def _summary(game_id: str, status: LanguageStatus) -> str:
 
 def issue_line(issue: KeyIssue) -> str:
     where = display_path(issue.location.file)
-    if issue.location.line:
+    if issue.location.cell:
+        where = f"{issue.location} ({issue.location.header})"
+    elif issue.location.line:
         where += f":{issue.location.line}"
     note = f" ({issue.note})" if issue.note else ""
     return f"  {where}: {issue.key}{note}"

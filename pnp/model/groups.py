@@ -148,7 +148,9 @@ def read_use(fields: Fields, context):
         return None
     box = _box(definition, g, fields, context)
     own = definition.size or box[2:]
-    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name))
+    # A parameter given a table's value keeps its cell: a problem where the group uses it is said there.
+    cells = {key: node.location for key, node in (given.values.items() if given is not None else ()) if node.location.cell}
+    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name), cells=cells or None)
     elements = read_elements(Fields(Node({"elements": definition.elements}, definition.location),
                                     f"groups.{name}", context.problems), "elements", inner)
     x, y, w, h = box

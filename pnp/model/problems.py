@@ -16,14 +16,25 @@ import click
 
 @dataclass(frozen=True, order=True)
 class Location:
-    """A place in a source file; line and column count from 1."""
+    """A place in a source file; line and column count from 1.
+
+    A cell of an item table is a place too: `line` and `column` are its row and column,
+    `cell` names it as a spreadsheet does (`Deck!C7`, or `C7` in a CSV), `header` is its
+    column's name, and `via` says where content used its value (`components.yaml:14:11
+    sets.deck.front.elements[2].circle.fill`), when a problem found there came from it.
+    """
 
     file: str
     line: int = 0
     column: int = 0
+    cell: str = ""
+    header: str = ""
+    via: str = ""
 
     def __str__(self) -> str:
         shown = display_path(self.file)
+        if self.cell:
+            return f"{shown}: {self.cell}"
         return f"{shown}:{self.line}:{self.column}" if self.line else shown
 
 
@@ -88,7 +99,12 @@ class Problem:
     details: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        where = f"{self.location} {shown_key(self.key)}:" if self.key else f"{self.location}:"
+        place = self.location
+        if place.cell:  # `cards.xlsx: Deck!C7 (suit): …`, and where content used the value
+            label = place.header or shown_key(self.key)
+            used = f" (used by {place.via})" if place.via else ""
+            return f"{place} ({label}): {_one_line(self.message)}{used}" if label else f"{place}: {_one_line(self.message)}{used}"
+        where = f"{place} {shown_key(self.key)}:" if self.key else f"{place}:"
         return f"{where} {_one_line(self.message)}"
 
 

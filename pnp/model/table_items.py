@@ -20,8 +20,9 @@ from pnp.model.source import Node
 from pnp.model.tables import COUNT, ID, Column, Table, read_table, typed
 
 
-def read_rows(node: Node, path: str, context, default_count: int) -> TableRows:
-    """The items of a `table:` entry (its problems collected in context.problems)."""
+def read_rows(node: Node, path: str, context, default_count: int, expected: tuple[str, ...] = ()) -> TableRows:
+    """The items of a `table:` entry (its problems collected in context.problems); `expected` are
+    the names the set's faces and declarations use, which a header that is nearly one is told."""
     fields = Fields(node, path, context.problems)
     name = fields.text("table")
     sheet = fields.text("sheet", default=None)
@@ -40,7 +41,7 @@ def read_rows(node: Node, path: str, context, default_count: int) -> TableRows:
         return rows
     context.table_files.append(found)
     table = read_table(file, Path(context.game_folder), sheet, context.languages, context.problems,
-                       fields.values["table"].location)
+                       fields.values["table"].location, expected)
     if table is not None:
         _rows(table, context, default_count, rows)
         rows.read = True
@@ -61,6 +62,10 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
         for attribute, columns in texts.items():
             values[attribute] = _pending(table, number, attribute, columns, value, context.source_language)
         rows.items.append((_item_id(table, number, special.get(ID), value, context.problems), values, count or 1))
+        # Where each of the row's values is: a problem found where content uses one names its cell.
+        rows.cells.append({**{c.attribute: table.cell(number, c.index).location for c in (*plain, *special.values())},
+                           **{a: table.cell(number, columns[context.source_language].index).location
+                              for a, columns in texts.items()}})
 
 
 def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, dict[str, Column]]:
@@ -93,8 +98,7 @@ def _count(table: Table, number: int, column: Column | None, value, default: int
         return default
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
         cell = table.cell(number, column.index)
-        problems.add(cell.location, COUNT, f"cell {cell.name}: expected a whole number of copies (0 leaves the row "
-                                           f"out), got {quote(raw)}")
+        problems.add(cell.location, COUNT, f"expected a whole number of copies (0 leaves the row out), got {quote(raw)}")
         return None
     return raw
 
@@ -106,7 +110,7 @@ def _item_id(table: Table, number: int, column: Column | None, value, problems: 
     problem = id_problem(item_id, "an item id")
     if problem:
         cell = table.cell(number, column.index)
-        problems.add(cell.location, ID, f"cell {cell.name}: {problem}")
+        problems.add(cell.location, ID, problem)
         return None
     return item_id
 
