@@ -484,13 +484,27 @@ class _Geometry:
         self.bases = {"x": context.width, "w": context.width, "y": context.height, "h": context.height}
         self.short = min(context.width, context.height)
 
-    def get(self, key: str, default: str | None = None, axis: str | None = None) -> float:
-        """Points for key; a missing key takes default (required when default is None)."""
+    def get(self, key: str, default: str | None = None, axis: str | None = None, least: str | None = None) -> float:
+        """Points for key; a missing key takes default (required when default is None). `least` bounds
+        a size: "positive" (a width, height or radius) or "zero" (a corner radius, an arrow head); a
+        position may be anything."""
         base = self.short if (axis or key) == "r" else self.bases.get(axis or key[0], self.short)
         if not self.fields.has(key) and default is not None:
             return _length_or_percent(default, base)
-        value = self.fields.typed(key, lambda v: _length_or_percent(v, base))
+        value = self.fields.typed(key, lambda v: _bounded(_length_or_percent(v, base), v, least))
         return value if value is not None else 0.0
+
+    def size(self, key: str, default: str | None = None, axis: str | None = None) -> float:
+        """A width, height or radius: a length or percentage greater than zero."""
+        return self.get(key, default, axis, least="positive")
+
+
+def _bounded(points: float, written: Any, least: str | None) -> float:
+    if least == "positive" and points <= 0:
+        raise ValueError(f"expected a size greater than zero, got {quote(written)}")
+    if least == "zero" and points < 0:
+        raise ValueError(f"expected a size of zero or more, got {quote(written)}")
+    return points
 
 
 def _length_or_percent(value: Any, base: float) -> float:
@@ -538,31 +552,32 @@ def _parse_dash(text: object) -> tuple[float, ...]:
 
 def _circle(fields: Fields, context: FaceContext) -> Circle:
     g = _Geometry(fields, context)
-    return Circle(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), _style(fields, context, fill="black"))
+    return Circle(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), _style(fields, context, fill="black"))
 
 
 def _rect(fields: Fields, context: FaceContext) -> Rect:
     g = _Geometry(fields, context)
-    return Rect(g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"), g.get("radius", "0mm", axis="r"), _style(fields, context, fill="black"))
+    return Rect(g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
+                g.get("radius", "0mm", axis="r", least="zero"), _style(fields, context, fill="black"))
 
 
 def _polygon(fields: Fields, context: FaceContext) -> Polygon:
     g = _Geometry(fields, context)
     sides = fields.integer("sides", default=6, minimum=3, maximum=MAX_SIDES)
-    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), sides or 6, _style(fields, context, fill="black"))
+    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), sides or 6, _style(fields, context, fill="black"))
 
 
 def _star(fields: Fields, context: FaceContext) -> Star:
     g = _Geometry(fields, context)
     points = fields.integer("points", default=5, minimum=3, maximum=MAX_SIDES)
     inner = fields.number("inner", default=0.45, minimum=0.0, maximum=1.0)
-    return Star(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
+    return Star(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
 
 
 def _line(fields: Fields, context: FaceContext, arrow: bool = False) -> Line:
     g = _Geometry(fields, context)
     coordinates = [g.get(k, axis=k[0]) for k in ("x1", "y1", "x2", "y2")]
-    head = g.get("head", "3mm", axis="r") if arrow else 0.0
+    head = g.get("head", "3mm", axis="r", least="zero") if arrow else 0.0
     return Line(*coordinates, style=_style(fields, context, stroke="black"), head=head)
 
 
@@ -578,7 +593,7 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
         fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), not both or neither")
     text = Text(
         literal, key,
-        g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"),
+        g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
         size=fields.length("size", default="10pt") or 10.0,
         font=fields.choice("font", FONTS, default="regular") or "regular",
         align=fields.choice("align", ("left", "centre", "right"), default="centre") or "centre",
@@ -610,7 +625,7 @@ def _table_text(fields: Fields) -> tuple[None, str] | None:
 def _image(fields: Fields, context: FaceContext) -> Image | None:
     g = _Geometry(fields, context)
     file = fields.text("file")
-    box = (g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"))
+    box = (g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"))
     if file is None:
         return None
     path, problem = find_image(file, context.game_folder, context.templates_folders)
@@ -633,7 +648,7 @@ def _grid(fields: Fields, context: FaceContext) -> Grid:
     if cols * rows > MAX_GRID_CELLS:
         fields.report(fields.node, f"a grid of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
         cols = rows = 1
-    return Grid(g.get("x", "0%"), g.get("y", "0%"), cols, rows, g.get("cell", axis="r"), tuple(fills) or (None,),
+    return Grid(g.get("x", "0%"), g.get("y", "0%"), cols, rows, g.size("cell", axis="r"), tuple(fills) or (None,),
                 _style(fields, context, stroke="black"))
 
 

@@ -665,6 +665,15 @@ CASES: list[Case] = [
          "components.yaml:25", "only numbers, names"),
     Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
          "no icon 'nope'", ("build", "check")),
+    # --- sizes that make no sense: negative or zero radii, widths and heights (issue 25) ---------
+    Case("circle-of-negative-radius", edit("components.yaml", "- circle: {r: 40%", "- circle: {r: -5mm"),
+         "components.yaml:15", "expected a size greater than zero, got '-5mm'"),
+    Case("polygon-of-no-radius", edit("components.yaml", "polygon: {r: 10%", "polygon: {r: 0mm"),
+         "components.yaml:25", "expected a size greater than zero, got '0mm'"),
+    Case("image-of-no-width", edit("components.yaml", "x: 25%, y: 25%, w: 50%", "x: 25%, y: 25%, w: 0%"),
+         "components.yaml:24", "expected a size greater than zero, got '0%'"),
+    Case("stroke-of-negative-width", edit("components.yaml", "width: 1pt, dash", "width: -1pt, dash"),
+         "components.yaml:15", "expected a length greater than zero, got '-1pt'"),
     # --- XLSX cells openpyxl cannot read: each a located error naming file, sheet and cell (issue 26) -
     *(Case(f"xlsx-{name}", both(TABLE_FROM_XLSX, write_bytes("cards.xlsx", xlsx_table(**made))), "cards.xlsx", phrase)
       for name, made, phrase in (
