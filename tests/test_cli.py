@@ -227,3 +227,22 @@ def test_check_replays_example_plays_and_names_the_illegal_move(tmp_path):
     assert result.exit_code == 1
     assert ("content/boardless-quarto/examples.yaml:10:28 examples.play.steps[2]: step 3, move 'CBHD@4,-1' is illegal: "
             "a piece must touch another piece side by side") in result.output
+
+
+def test_quiet_builds_say_nothing_and_others_a_line_per_language(tmp_path):
+    """A new game whose Danish catalog was emptied: -q prints nothing; a build one line for Danish
+    (with the command that lists the texts), and --strict one error line for it."""
+    assert run(["new", "market"], tmp_path).exit_code == 0
+    (tmp_path / "market" / "text" / "da.yaml").write_text("", encoding="utf-8")
+    quiet = run(["build", "market", "--dpi", "72", "-q"], tmp_path)
+    assert quiet.exit_code == 0 and quiet.output == ""
+    said = run(["build", "market", "--dpi", "72", "--out", "again"], tmp_path)
+    assert said.exit_code == 0
+    assert said.output.splitlines() == ["warning: market (da): 15 texts missing (set in en), 6 stale — see pnp translate "
+                                        "status market", "wrote 27 files under again/"]
+    strict = run(["build", "market", "--dpi", "72", "--out", "strict", "--strict"], tmp_path)
+    assert strict.exit_code == 1 and strict.output.splitlines() == [
+        "Error: market/text/da.yaml: market: 15 texts missing (set in en), 6 stale (--strict); pnp translate status "
+        "market lists them", "(1 problem)"]
+    listed = run(["build", "market", "--dpi", "72", "--out", "again", "-v"], tmp_path)
+    assert sum(line.startswith("  missing (set in en): ") for line in listed.output.splitlines()) == 15
