@@ -499,7 +499,7 @@ def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
             shown, origin = ", ".join(languages), f"{DEFAULT}: all the game has"
         unused = "" if setting.key in ("formats", "languages") or setting.key in used or value.value is None else \
             f"; not used by {', '.join(resolved['formats'].value)}"
-        lines.append(f"{setting.key + ':':<14}{shown:<22}({origin}{unused})")
+        lines.append(f"{setting.key + ':':<14}{shown:<21} ({origin}{unused})")
     return lines
 
 

@@ -110,3 +110,19 @@ def test_a_shop_in_the_project_file_is_left_unused_by_a_game_without_pod(two_set
     assert invoke(["build", "-q"], tmp_path).exit_code == 0
     listed = invoke(["list"], tmp_path).output
     assert "thegamecrafter        (pnp.yaml:1; not used by pdf)" in listed
+
+
+def test_the_documented_example_is_what_pnp_list_says(tmp_path):
+    """docs/settings.md: its pnp.yaml and game.yaml, laid out as a project, give the pnp list it shows."""
+    import re
+
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "settings.md").read_text(encoding="utf-8")
+    for name, text in re.findall(r"```yaml file=(\S+)\n(.*?)```", page, re.DOTALL):
+        target = tmp_path / name if name == "pnp.yaml" else tmp_path / "content" / "lantern" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    [(command, shown)] = re.findall(r"```text output=([^\n]+)\n(.*?)```", page, re.DOTALL)
+    result = invoke(command.split()[1:], tmp_path)
+    assert result.exit_code == 0 and result.output == shown, result.output
