@@ -241,16 +241,37 @@ def build_requests(folders: list[Path], out, jobs, force, strict, memory=None, *
     """(the run's options, each game's options): the command line over each game's settings. A
     command-line value no output can be made with is a usage error (exit 2); a bad value in a
     settings file, a located error (exit 1). `memory` keeps resolved settings for the next build."""
+    run = run_request(folders, out, jobs, force, strict, given)
+    return run, game_requests(folders, given_settings(**given), run, memory)
+
+
+def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
+    """The run's own options, once the values given on the command line are checked (usage errors)."""
     from pnp.build import BadOption, BuildOptions
-    from pnp.build.settings import requests
+    from pnp.build.options import check_base_url
+    from pnp.model.names import id_problem
 
     check_languages(given["languages"], folders)
+    try:
+        if given["tts_base_url"] is not None:
+            check_base_url(given["tts_base_url"])
+        if given["shop"] is not None and id_problem(given["shop"], "a shop name"):
+            raise BadOption(id_problem(given["shop"], "a shop name"))
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
     if given["shop"] is not None:
         _check_shop_profile(given["shop"], folders)
-    settings = given_settings(**given)
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
+
+
+def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
+    """Each game's options (pnp.build.settings.requests); a combination no output can be made with
+    is a usage error."""
+    from pnp.build import BadOption
+    from pnp.build.settings import requests
+
     try:
-        run = BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
-        return run, requests(folders, settings, run, memory)
+        return requests(folders, given, run, memory)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
 
@@ -376,13 +397,14 @@ def watch_command(games, quiet, **options) -> None:
     What is written under --out is never taken for a save, wherever --out is (inside the game
     folder too). A file still being saved is waited for; an error is said and the watch goes on.
     """
-    from pnp.build.settings import requests
     from pnp.build.watch import watch
 
     folders = resolve_games(games)
-    run, _ = build_requests(folders, **options)
-    given = given_settings(**{k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")})
-    click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    command_line = {k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")}
+    run = run_request(folders, options["out"], options["jobs"], options["force"], options["strict"], command_line)
+    given = given_settings(**command_line)
+    if not quiet:
+        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     configure_logging()
 
     def say(line: str) -> None:
@@ -394,7 +416,9 @@ def watch_command(games, quiet, **options) -> None:
             click.echo(line, err=True)
 
     def asked(chosen: list[Path]) -> dict:
-        return requests(chosen, given, run)  # read again for each build: the settings may be what changed
+        # Read again for each build: the settings may be what changed; a problem in them is said and
+        # the watch goes on, as for any content.
+        return game_requests(chosen, given, run)
 
     try:
         watch(folders, run, say, requests=asked)

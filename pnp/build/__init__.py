@@ -10,12 +10,9 @@ stages every changed file and commits them all at once: on any error nothing und
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Callable, Iterable, Mapping
-
 from dataclasses import replace
-
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from pnp.build.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions
 

@@ -62,7 +62,7 @@ class RunOptions:
         """Options from key_fields() as a manifest keeps them (lists for tuples); BadOption if
         they no longer make sense."""
         names = {f.name for f in fields(cls)}
-        kept = {name: _tupled(value) for name, value in values.items() if name in names and name not in RUN_FIELDS}
+        kept = {name: tupled(value) for name, value in values.items() if name in names and name not in RUN_FIELDS}
         try:
             return cls(**kept, **run)
         except TypeError as error:
@@ -143,8 +143,14 @@ def _has_languages(asked: tuple[str, ...] | None, languages: tuple[str, ...]) ->
     return asked is None or all(language in asked for language in languages)
 
 
-def _tupled(value):
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
+def listed(value):
+    """An option's value as JSON keeps it: tuples as lists."""
+    return [listed(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+def tupled(value):
+    """An option's value from JSON: lists as the tuples options hold."""
+    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
 OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions}

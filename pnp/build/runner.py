@@ -32,7 +32,7 @@ from pnp.build.digest import code_digest, key_of
 from pnp.build.lasting import freezing_run, kept
 from pnp.build.manifest import (MANIFEST, Manifest, Output, TargetRecord, UnitRecord, files_digest, request_id, stamp_of,
                                 unit_scope)
-from pnp.build.options import RunOptions
+from pnp.build.options import RunOptions, listed
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
 from pnp.output.transaction import STATE_FOLDER, Transaction
@@ -167,11 +167,7 @@ def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
 def _request_fields(options: RunOptions) -> dict:
     """What a request is known by, as the manifest keeps it: the options that decide its outputs,
     whichever kinds it renders (tuples as lists)."""
-    return {name: _listed(value) for name, value in options.key_fields().items() if name != "kinds"}
-
-
-def _listed(value):
-    return [_listed(v) for v in value] if isinstance(value, (tuple, list)) else value
+    return {name: listed(value) for name, value in options.key_fields().items() if name != "kinds"}
 
 
 def target_key(target: Target, keys: Mapping[str, str]) -> str:
@@ -439,8 +435,8 @@ class _Run:
                 planned = keys.get(output.target) if keys is not None else None
                 stale = planned is None or planned[0] != output.key or path not in planned[1]
                 marked[path] = replace(output, stale=stale)
-                if stale:
-                    self.result.stale.append(self.out / path)
+                if stale and not output.stale:
+                    self.result.stale.append(self.out / path)  # what this run found out of date
         return marked
 
     def _keys_for(self, scope: str, request: dict | None) -> dict[str, tuple[str, tuple[str, ...]]] | None:

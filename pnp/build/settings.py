@@ -26,7 +26,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from pnp.build.options import DEFAULT_FORMATS, FORMATS, BadOption, BuildOptions, check_back_offset, check_base_url, check_dpi
+from pnp.build.options import (DEFAULT_FORMATS, FORMATS, MAX_DPI, BuildOptions, check_back_offset, check_base_url, listed,
+                               tupled)
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.problems import Location, Problems, quote
 
@@ -101,7 +102,7 @@ def _parse_list(allowed: tuple[str, ...], what: str) -> Callable[[Any], tuple[st
             chosen = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
             if chosen and all(p in allowed for p in chosen):
                 return chosen
-        raise ValueError(f"expected {what}: a list of {', '.join(allowed)}, got {_shown(value)}")
+        raise ValueError(f"expected {what}: a list of {', '.join(allowed)}, got {quote(value)}")
 
     return parse
 
@@ -110,7 +111,7 @@ def _parse_choice(allowed: tuple[str, ...]) -> Callable[[Any], str]:
     def parse(value: Any) -> str:
         if value in allowed:
             return value
-        raise ValueError(f"expected one of {', '.join(allowed)}, got {_shown(value)}")
+        raise ValueError(f"expected one of {', '.join(allowed)}, got {quote(value)}")
 
     return parse
 
@@ -118,31 +119,24 @@ def _parse_choice(allowed: tuple[str, ...]) -> Callable[[Any], str]:
 def _parse_offset(value: Any) -> tuple[float, float]:
     parts = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
     try:
-        offset = tuple(float(p) if isinstance(p, (str, int, float)) and not isinstance(p, bool) else float("nan")
-                       for p in parts)
-        check_back_offset(offset)
-    except ValueError as error:
-        if isinstance(error, BadOption) and len(parts) == 2 and "over 20 mm" in str(error):
-            raise
-        raise ValueError(f"expected X and Y in millimetres such as [0.5, -1], got {_shown(value)}") from None
+        offset = tuple(float(part) for part in parts if not isinstance(part, bool))
+    except (TypeError, ValueError):
+        offset = ()
+    if len(offset) != 2 or len(parts) != 2:
+        raise ValueError(f"expected X and Y in millimetres such as [0.5, -1], got {quote(value)}")
+    check_back_offset(offset)  # a BadOption, a ValueError, says what is wrong with the numbers
     return offset  # type: ignore[return-value]
 
 
 def _parse_dpi(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"expected a whole number of dots per inch such as 300, got {_shown(value)}")
-    try:
-        check_dpi(value)
-    except BadOption as error:
-        raise ValueError(str(error)) from None
-    if value < 72:
-        raise ValueError(f"expected a resolution of at least 72 dpi, got {value}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 72 <= value <= MAX_DPI:
+        raise ValueError(f"expected a whole number of dots per inch from 72 to {MAX_DPI}, got {quote(value)}")
     return value
 
 
 def _parse_url(value: Any) -> str:
     if not isinstance(value, str):
-        raise ValueError(f"expected a base URL such as https://example.org/mygame/, got {_shown(value)}")
+        raise ValueError(f"expected a base URL such as https://example.org/mygame/, got {quote(value)}")
     check_base_url(value)
     return value
 
@@ -161,7 +155,7 @@ def _parse_languages(value: Any) -> tuple[str, ...]:
 
     parts = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else None
     if not parts:
-        raise ValueError(f"expected a list of the game's languages such as [en, da], got {_shown(value)}")
+        raise ValueError(f"expected a list of the game's languages such as [en, da], got {quote(value)}")
     for part in parts:
         problem = language_problem(part.strip() if isinstance(part, str) else part)
         if problem:
@@ -176,10 +170,6 @@ def _parsers() -> dict[str, Callable[[Any], Any]]:
             "back-offset": _parse_offset, "dpi": _parse_dpi, "formats": _parse_list(FORMATS, "formats"),
             "languages": _parse_languages, "shop": _parse_shop, "tts-base-url": _parse_url,
             "layout": _parse_choice(LAYOUTS)}
-
-
-def _shown(value: Any) -> str:
-    return quote(value)
 
 
 def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, ...], origin: str,
@@ -265,7 +255,7 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
     if shop.value is not None and shop.origin != COMMAND_LINE and "pod" in formats.value:
         known = shop_names(folder)
         if shop.value not in known:
-            problems.add(shop.where, _key(shop, "shop"), f"no shop profile {_shown(shop.value)} in templates/shops/ "
+            problems.add(shop.where, _key(shop, "shop"), f"no shop profile {quote(shop.value)} in templates/shops/ "
                                                          f"(there are: {', '.join(known) or 'none'})")
     languages = resolved["languages"]
     if languages.value is not None and languages.origin == GAME:
@@ -275,7 +265,7 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
         for language in languages.value:
             if language not in has:
                 problems.add(languages.where, _key(languages, "languages"),
-                             f"the game has no language {_shown(language)} (it has {', '.join(has)}); "
+                             f"the game has no language {quote(language)} (it has {', '.join(has)}); "
                              f"start it with: pnp translate init GAME {language}")
     return resolved
 
@@ -336,6 +326,9 @@ class Memory:
         self.state, self.changed = state, False
         self.entries: dict = {}
         if state is not None:
+            from pnp.build.digest import remember_in
+
+            remember_in(state)  # the digests this memory's keys take, known by size and time from the last run
             try:
                 raw = json.loads((Path(state) / CACHE_FILE).read_text(encoding="utf-8"))
                 if raw.get("version") == CACHE_VERSION:
@@ -344,7 +337,10 @@ class Memory:
                 pass
 
     def _key(self, folder: Path, given: Mapping[str, Any]) -> str:
+        """What the game's settings are resolved from: its two files, the shop profiles there are and its
+        catalogs (its languages), pnp's code and what the command line gave."""
         from pnp.build.digest import code_digest, file_digest, key_of
+        from pnp.model.folders import find_templates_folders
 
         files = []
         for path in (project_file(folder), Path(folder) / "game.yaml"):
@@ -352,12 +348,9 @@ class Memory:
                 files.append(file_digest(path))
             except OSError:
                 files.append("absent")
-        # What else the check reads: the shop profiles there are and the game's catalogs (its languages).
-        from pnp.model.folders import find_templates_folders
-
-        listed = [sorted(os.listdir(f)) if os.path.isdir(f) else [] for f in
-                  (Path(folder) / "text", *(Path(layer) / "shops" for layer in find_templates_folders(Path(folder))))]
-        return key_of(code_digest(), files, listed, {k: _listed(v) for k, v in sorted(given.items())})
+        folders = (Path(folder) / "text", *(Path(layer) / "shops" for layer in find_templates_folders(Path(folder))))
+        names = [sorted(os.listdir(f)) if os.path.isdir(f) else [] for f in folders]
+        return key_of(code_digest(), files, names, {k: listed(v) for k, v in sorted(given.items())})
 
     def get(self, folder: Path, given: Mapping[str, Any]) -> Resolved | None:
         if self.state is None:
@@ -366,7 +359,7 @@ class Memory:
         if entry is None or entry.get("key") != self._key(folder, given):
             return None
         try:
-            return {key: Value(_tupled(v[0]), v[1], Location(*v[2]) if v[2] else None)
+            return {key: Value(tupled(v[0]), v[1], Location(*v[2]) if v[2] else None)
                     for key, v in entry["values"].items()}
         except (KeyError, TypeError, IndexError):
             return None
@@ -374,7 +367,8 @@ class Memory:
     def put(self, folder: Path, given: Mapping[str, Any], resolved: Resolved) -> None:
         if self.state is None:
             return
-        values = {key: [_listed(v.value), v.origin, [v.where.file, v.where.line, v.where.column] if v.where else None]
+        values = {key: [listed(v.value), v.origin,
+                        [os.path.abspath(v.where.file), v.where.line, v.where.column] if v.where else None]
                   for key, v in resolved.items()}
         self.entries[str(Path(folder).resolve())] = {"key": self._key(folder, given), "values": values}
         self.changed = True
@@ -389,11 +383,3 @@ class Memory:
                                                            sort_keys=True).encode("utf-8"))
         except OutputError:
             pass  # the next run reads the settings files again
-
-
-def _listed(value):
-    return [_listed(v) for v in value] if isinstance(value, (tuple, list)) else value
-
-
-def _tupled(value):
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value

@@ -38,6 +38,8 @@ FIRST = ("sheet-part", "sheets", "png-page")  # a long kit's sheets are painted 
 SETTLE_S = 0.08  # how long a changed file keeps its size and time before it is read
 SETTLE_LIMIT_S = 2.0  # how long a file missing mid-save is waited for before it counts as deleted
 RECHECK_S = 0.3  # after a failed build: how long to look for a save still under way
+# What a game is made of (YAML, tables, images, fonts): the files a save-by-rename may leave missing for a moment.
+CONTENT_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".png", ".jpg", ".jpeg", ".svg", ".ttf", ".otf")
 
 
 Requests = Callable[[list[Path]], dict[Path, BuildOptions]]
@@ -92,16 +94,16 @@ def _resolved(path: str) -> Path:
 
 
 def settle(paths: list[Path], pause: float = SETTLE_S, limit: float = SETTLE_LIMIT_S) -> None:
-    """Wait until the changed files look saved: each present and unchanged for `pause` seconds.
-    One still missing after `limit` seconds was deleted, not saved by rename."""
+    """Wait until the changed files look saved: each present and unchanged for `pause` seconds. Only
+    content files are waited for (an editor's or sed's temporary goes for good); one still missing
+    after `limit` seconds was deleted, not saved by rename."""
+    watched = [path for path in paths if path.suffix.lower() in CONTENT_SUFFIXES]
     deadline = time.monotonic() + limit
-    before = _stats(paths)
-    while time.monotonic() < deadline:
+    before = _stats(watched)
+    while watched and time.monotonic() < deadline:
         time.sleep(pause)
-        now = _stats(paths)
+        now = _stats(watched)
         if now == before and all(stat is not None for stat in now):
-            return
-        if now == before and time.monotonic() + pause >= deadline:
             return
         before = now
 
