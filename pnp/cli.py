@@ -276,12 +276,13 @@ def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
         raise click.UsageError(str(error)) from None
 
 
-def settings_memory(out: Path):
-    """Where a build finds the settings it resolved before (pnp.build.settings.Memory)."""
+def settings_memory(out: Path, keep: bool = True):
+    """Where a build finds the settings it resolved before (pnp.build.settings.Memory); keep: whether
+    the command will keep what it resolves (a build does, pnp list does not)."""
     from pnp.build.settings import Memory
     from pnp.output.transaction import STATE_FOLDER
 
-    return Memory(Path(out) / STATE_FOLDER)
+    return Memory(Path(out) / STATE_FOLDER, keep)
 
 
 def state_folder(out: Path) -> Path | None:
@@ -496,7 +497,7 @@ def list_command(games, out) -> None:
 
     folders = resolve_games(games)
     outlines = {folder: game_outline(folder) for folder in folders}
-    settings = resolve_all(folders, {}, settings_memory(out))
+    settings = resolve_all(folders, {}, settings_memory(out, keep=False))
     for folder in folders:
         game = outlines[folder]
         sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
@@ -509,8 +510,7 @@ def list_command(games, out) -> None:
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
     """A line per setting: its value in force and where it comes from; those no output in force takes, said so."""
-    from pnp.build.outputs import settings_used
-    from pnp.build.settings import DEFAULT, SETTINGS
+    from pnp.build.settings import DEFAULT, SETTINGS, settings_used
     from pnp.model.problems import display_path
 
     used = settings_used(resolved["formats"].value)
@@ -539,6 +539,10 @@ def _setting_text(key: str, value) -> str:
 
 def outputs_lines(out: Path, folder: Path, shown: int = 12) -> list[str]:
     """What pnp wrote for the game under out, and which of it is stale."""
+    from pnp.output.transaction import STATE_FOLDER
+
+    if not (Path(out) / STATE_FOLDER).is_dir():  # nothing built there: the manifest's readers stay unloaded
+        return [f"{'outputs:':<14}none under {out}/"]
     from pnp.build.outputs import game_outputs
 
     outputs = game_outputs(out, folder)

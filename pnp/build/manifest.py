@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.build.digest import code_digest, file_digest, folder_digest, key_of
-from pnp.build.target import Facets
+from pnp.build.facets import Facets
 from pnp.output.transaction import STATE_FOLDER
 
 MANIFEST = f"{STATE_FOLDER}/manifest.json"

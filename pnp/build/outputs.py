@@ -93,11 +93,3 @@ def _chosen(manifest: Manifest, scope: str, wanted: set[str] | None) -> bool:
     unit = manifest.units.get(scope)
     folder = scope.split(":", 1)[1]
     return folder in wanted or (unit is not None and unit.game in wanted)
-
-
-def settings_used(formats: Iterable[str]) -> set[str]:
-    """The settings the kinds that make these formats take (each kind declares its own)."""
-    from pnp.build.kinds import kinds_for
-
-    formats = set(formats)
-    return {setting for kind in kinds_for("build").values() if set(kind.formats) & formats for setting in kind.settings}

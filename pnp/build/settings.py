@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from pnp.build.options import (DEFAULT_FORMATS, FORMATS, MAX_DPI, BuildOptions, check_back_offset, check_base_url, listed,
                                tupled)
@@ -38,8 +38,7 @@ CACHE_VERSION = 1
 COMMAND_LINE, GAME, PROJECT, DEFAULT = "command line", "game.yaml", PROJECT_FILE, "default"
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting: its key in the files and on the command line, the option it sets, whose it is."""
 
     key: str
@@ -66,8 +65,7 @@ PROJECT_KEYS = tuple(s.key for s in SETTINGS if s.key != "languages")
 GAME_KEYS = tuple(s.key for s in SETTINGS if not s.printer)
 
 
-@dataclass(frozen=True)
-class Value:
+class Value(NamedTuple):
     """A setting's value in force and where it came from (`where`: the place in a file, if a file's)."""
 
     value: Any
@@ -281,6 +279,14 @@ def shop_names(folder: Path) -> list[str]:
     return sorted({name for layer in find_templates_folders(Path(folder)) for name in names(layer)})
 
 
+def settings_used(formats: Iterable[str]) -> set[str]:
+    """The settings the kinds that make these formats take (each kind declares its own)."""
+    from pnp.build.kinds import kinds_for
+
+    formats = set(formats)
+    return {setting for kind in kinds_for("build").values() if set(kind.formats) & formats for setting in kind.settings}
+
+
 def options_of(resolved: Resolved, run: BuildOptions) -> BuildOptions:
     """The options a game is built with: run's (out, jobs, force, strict, kinds) and its settings."""
     values = {BY_KEY[key].option: value.value for key, value in resolved.items()}
@@ -322,10 +328,10 @@ class Memory:
     """Resolved settings kept in the state folder under the digests of the files they come from;
     `save` once the build they were resolved for has committed (a failed build changes nothing)."""
 
-    def __init__(self, state: Path | None):
-        self.state, self.changed = state, False
+    def __init__(self, state: Path | None, keep: bool = True):
+        self.state, self.changed, self.keep = state, False, keep  # keep: False for commands that write nothing
         self.entries: dict = {}
-        if state is not None:
+        if state is not None and Path(state).is_dir():
             from pnp.build.digest import remember_in
 
             remember_in(state)  # the digests this memory's keys take, known by size and time from the last run
@@ -365,7 +371,7 @@ class Memory:
             return None
 
     def put(self, folder: Path, given: Mapping[str, Any], resolved: Resolved) -> None:
-        if self.state is None:
+        if self.state is None or not self.keep:
             return
         values = {key: [listed(v.value), v.origin,
                         [os.path.abspath(v.where.file), v.where.line, v.where.column] if v.where else None]

@@ -14,29 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
-
-@dataclass(frozen=True)
-class Facets:
-    """What part of a request a target's files answer: the format they are made for (None:
-    each file's extension says, for kinds that make several formats at once), the languages
-    they are in, the paper and the shop. An empty facet (no languages, no paper) is made
-    whatever a request says of it."""
-
-    format: str | None = None
-    languages: tuple[str, ...] = ()
-    paper: str | None = None
-    shop: str | None = None
-
-    def format_of(self, path: str) -> str:
-        return self.format or path.rsplit(".", 1)[-1]
-
-    def to_json(self) -> list:
-        return [self.format, list(self.languages), self.paper, self.shop]
-
-    @classmethod
-    def from_json(cls, raw: list) -> "Facets":
-        form, languages, paper, shop = raw
-        return cls(form, tuple(languages), paper, shop)
+from pnp.build.facets import Facets
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.build.options import DiagramOptions
-from pnp.build.target import Facets, Rendered, Target, TargetKind
+from pnp.build.facets import Facets
+from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame

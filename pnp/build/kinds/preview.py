@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 from pnp.build.kinds import kinds_for
 from pnp.build.kinds.sheets import languages_of
 from pnp.build.options import BuildOptions
-from pnp.build.target import Facets, Rendered, Target, TargetKind
+from pnp.build.facets import Facets
+from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from pnp.build.lasting import kept
 from pnp.build.options import BuildOptions
-from pnp.build.target import Facets, Rendered, Target, TargetKind
+from pnp.build.facets import Facets
+from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.model.problems import Problems

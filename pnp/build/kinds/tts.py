@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from pnp.build.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
 from pnp.build.options import BuildOptions
-from pnp.build.target import Facets, Rendered, Target, TargetKind
+from pnp.build.facets import Facets
+from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
