@@ -22,7 +22,7 @@ from typing import Any, Iterator, Union
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.expressions import _NAME, VARIABLE, ExpressionError, interpolate
+from pnp.model.expressions import ExpressionError, interpolate, names_in
 from pnp.model.images import find_image
 from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_SET_ELEMENTS, MAX_SIDES
 from pnp.model.problems import Location, Problems, listing, quote
@@ -258,10 +258,10 @@ def cell_of(node: Node, path: str, cells: dict[str, Location] | None) -> Locatio
     """Where the value node's ${...} fill in comes from: the cell of the first attribute it names that
     a table gives (saying where it is used), else the node itself."""
     if cells:
-        for match in VARIABLE.finditer(node.value):
-            for name in _NAME.findall(match.group(1)):
-                if name in cells:
-                    return replace(cells[name], via=f"{node.location} {path}")
+        for name in names_in(node.value):
+            if name in cells:
+                return cells.used_at(name, node.location, path) if hasattr(cells, "used_at") else \
+                    cells[name].used_at(node.location, path)
     return node.location
 
 
@@ -353,9 +353,9 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
                 return None
             if words is None:
                 return element
-            text = node.value[kind].value["text"]
-            where = cell_of(text, join_key(join_key(path, kind), "text"), context.cells)
-            return element.saying(words, where if where.cell else node.value[kind].location)
+            body = node.value[kind]
+            where = cell_of(body.value["text"], join_key(join_key(path, kind), "text"), context.cells) if context.cells else None
+            return element.saying(words, where if where is not None and where.cell else body.location)
         return _read_one(node, kind, path, context)
     before = len(context.problems.items)
     element = _read_one(node, kind, path, context)

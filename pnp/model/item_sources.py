@@ -12,7 +12,7 @@ and records, per key, the cell each language's text is in (or would be written t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Mapping
 
 from pnp.model.problems import Location
 from pnp.model.reader import Fields
@@ -42,7 +42,7 @@ class TableRows:
 
     attributes: list[str] = field(default_factory=list)
     items: list[tuple[str | None, dict, int]] = field(default_factory=list)
-    cells: list[dict[str, Location]] = field(default_factory=list)
+    cells: list[Mapping[str, Location]] = field(default_factory=list)
     read: bool = False  # whether the table could be read (if not, its problems say why)
 
 
@@ -70,7 +70,7 @@ def read_table_rows(node: Node, path: str, context, default_count: int, expected
 
 def used_names(nodes) -> tuple[str, ...]:
     """The attribute names faces fill in (`${suit}`, `${cost + 1}`) or choose by (`when: {suit: …}`)."""
-    from pnp.model.expressions import VARIABLE, _NAME
+    from pnp.model.expressions import names_in
 
     names: list[str] = []
     pending = [n for n in nodes if n is not None]
@@ -84,7 +84,7 @@ def used_names(nodes) -> tuple[str, ...]:
         elif isinstance(node.value, list):
             pending += node.value
         elif isinstance(node.value, str) and "${" in node.value:
-            names += [name for match in VARIABLE.finditer(node.value) for name in _NAME.findall(match.group(1))]
+            names += names_in(node.value)
     return tuple(dict.fromkeys(names))
 
 

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import click
 
 
-@dataclass(frozen=True, order=True)
-class Location:
-    """A place in a source file; line and column count from 1.
+class Location(NamedTuple):
+    """A place in a source file; line and column count from 1. (A named tuple: every value read
+    from YAML has one, and a deck read from a table makes one per cell it uses.)
 
     A cell of an item table is a place too: `line` and `column` are its row and column,
     `cell` names it as a spreadsheet does (`Deck!C7`, or `C7` in a CSV), `header` is its
-    column's name, and `via` says where content used its value (`components.yaml:14:11
-    sets.deck.front.elements[2].circle.fill`), when a problem found there came from it.
+    column's name, and `via` says where content used its value (file, line, column and key
+    path: `components.yaml:14:11 sets.deck.front.elements[2].circle.fill`), when a problem
+    found there came from it.
     """
 
     file: str
@@ -29,13 +31,25 @@ class Location:
     column: int = 0
     cell: str = ""
     header: str = ""
-    via: str = ""
+    via: tuple = ()
 
     def __str__(self) -> str:
         shown = display_path(self.file)
         if self.cell:
             return f"{shown}: {self.cell}"
         return f"{shown}:{self.line}:{self.column}" if self.line else shown
+
+    def used_at(self, place: "Location", path: str) -> "Location":
+        """This cell, as the value content used at place (under the key path) came from it."""
+        return Location(self.file, self.line, self.column, self.cell, self.header, (place.file, place.line, place.column, path))
+
+    @property
+    def use(self) -> str:
+        """Where the value of this cell was used, as a message says it."""
+        if not self.via:
+            return ""
+        file, line, column, path = self.via
+        return f"{Location(file, line, column)} {path}".rstrip()
 
 
 def display_path(path: str) -> str:
@@ -102,7 +116,7 @@ class Problem:
         place = self.location
         if place.cell:  # `cards.xlsx: Deck!C7 (suit): …`, and where content used the value
             label = place.header or shown_key(self.key)
-            used = f" (used by {place.via})" if place.via else ""
+            used = f" (used by {place.use})" if place.via else ""
             return f"{place} ({label}): {_one_line(self.message)}{used}" if label else f"{place}: {_one_line(self.message)}{used}"
         where = f"{place} {shown_key(self.key)}:" if self.key else f"{place}:"
         return f"{where} {_one_line(self.message)}"

@@ -17,7 +17,7 @@ from pnp.model.names import id_problem
 from pnp.model.problems import ContentError, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node
-from pnp.model.tables import COUNT, ID, Column, Table, read_table, typed
+from pnp.model.tables import COUNT, ID, Column, RowCells, Table, read_table, typed
 
 
 def read_rows(node: Node, path: str, context, default_count: int, expected: tuple[str, ...] = ()) -> TableRows:
@@ -53,6 +53,9 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
     plain = [c for c in table.columns if c.language is None and c.attribute not in texts and c.attribute not in (ID, COUNT)]
     rows.attributes = [c.attribute for c in plain] + [a for a in texts if a not in (ID, COUNT)]
     special = {c.attribute: c for c in table.columns if c.language is None and c.attribute in (ID, COUNT)}
+    # Where each of a row's values is, by attribute: a problem found where content uses one names its cell.
+    where = table.row_cells(0, {**{c.attribute: c.index for c in (*plain, *special.values())},
+                                **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
     for number, cells in table.rows:
         value = lambda column: cells[column.index - 1] if column.index <= len(cells) else ""  # noqa: E731
         count = _count(table, number, special.get(COUNT), value, default_count, context.problems)
@@ -62,10 +65,7 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
         for attribute, columns in texts.items():
             values[attribute] = _pending(table, number, attribute, columns, value, context.source_language)
         rows.items.append((_item_id(table, number, special.get(ID), value, context.problems), values, count or 1))
-        # Where each of the row's values is: a problem found where content uses one names its cell.
-        rows.cells.append({**{c.attribute: table.cell(number, c.index).location for c in (*plain, *special.values())},
-                           **{a: table.cell(number, columns[context.source_language].index).location
-                              for a, columns in texts.items()}})
+        rows.cells.append(RowCells(where.file, number, where.columns))
 
 
 def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, dict[str, Column]]:

@@ -26,7 +26,7 @@ import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from pnp.model.files import read_content
 from pnp.model.limits import (MAX_FILE_BYTES, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, MAX_TEXT_CHARS, MAX_XLSX_BYTES,
@@ -126,6 +126,33 @@ class TextCells:
     cells: dict[str, Cell]
 
 
+class RowCells(Mapping):
+    """Where a table row's values are, by attribute: each cell's location, made when it is asked
+    for. A deck's faces ask for one each time they fill a value in from the table, so what is
+    the same for every row (the file, the column's letters and header) is worked out once."""
+
+    __slots__ = ("file", "row", "columns")
+
+    def __init__(self, file: str, row: int, columns: dict[str, tuple[int, str, str]]):
+        # columns: attribute → (column number, the cell's name before its row, the header as shown)
+        self.file, self.row, self.columns = file, row, columns
+
+    def __getitem__(self, attribute: str) -> Location:
+        return self.used_at(attribute)
+
+    def used_at(self, attribute: str, place: Location | None = None, path: str = "") -> Location:
+        """The cell of attribute, as content used it at place (under the key path), if it did."""
+        column, name, header = self.columns[attribute]
+        via = (place.file, place.line, place.column, path) if place is not None else ()
+        return Location(self.file, self.row, column, f"{name}{self.row}", header, via)
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+
 @dataclass
 class Table:
     """A read table: its text columns by attribute and language, and its rows of values."""
@@ -139,6 +166,14 @@ class Table:
     def cell(self, row: int, column: int) -> Cell:
         header = self.headers[column - 1] if column <= len(self.headers) else column_letters(column)
         return Cell(self.path, row, column, self.sheet, header)
+
+    def row_cells(self, row: int, columns: dict[str, int]) -> RowCells:
+        """Where row's values are (columns: attribute → column number), for RowCells of every row to share."""
+        return RowCells(str(self.path), row, {attribute: self._spot(index) for attribute, index in columns.items()})
+
+    def _spot(self, column: int) -> tuple[int, str, str]:
+        cell = self.cell(0, column)
+        return column, cell.name[:-1], shown_header(cell.header)
 
 
 def read_table(path: Path, game_folder: Path, sheet: str | None, languages: tuple[str, ...],

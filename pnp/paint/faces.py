@@ -9,7 +9,6 @@ the bleed; non-rectangular components get a hairline cut guide at the trim.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from reportlab.lib import colors
@@ -211,7 +210,7 @@ class FacePainter:
         if e.key and self.where is not None:
             written = self.where(e.key)
             if written is not None and written.cell:
-                return replace(written, via=e.location.via or str(e.location))
+                return written._replace(via=e.location.via or (e.location.file, e.location.line, e.location.column, ""))
         return e.location
 
     def _lookup(self, e: model.Text) -> str | None:

@@ -90,8 +90,8 @@ def test_a_misspelt_header_a_bad_value_and_a_repeated_id_are_each_said_at_their_
     assert lines == [
         f"{TABLE}: Deck!B1 (Count): the column 'Count' is nearly 'count', which the set takes as each item's number "
         "of copies; did you mean 'count'?",
-        f"{TABLE}: Deck!C7 (suit): " + colour.format("15:68 sets.deck.front.elements[0].rect.stroke"),
         f"{TABLE}: Deck!C7 (suit): " + colour.format("5:32 groups.badge.elements[0].circle.fill"),
+        f"{TABLE}: Deck!C7 (suit): " + colour.format("15:68 sets.deck.front.elements[0].rect.stroke"),
         f"{TABLE}: Deck!A20 (id): the id 'card3' is also the id in Deck!A4; give each row its own id",
     ]
 
