@@ -32,7 +32,7 @@ from pnp.layout.tiling import BoardPart, Tab
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
-from pnp.paint import pdfdraw
+from pnp.paint import images, pdfdraw
 from pnp.paint.faces import FacePainter
 from pnp.paint.fonts import font_name, text_width
 
@@ -137,6 +137,8 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         for page in pages:
             page.Parent = tree
         tree.Kids, tree.Count = pages, len(pages)
+        if any(IMAGE_NAME in data for data in parts):
+            _share_images(pages)
         first = drawn[0]
         whole.docinfo = whole.copy_foreign(first.trailer.Info)
         if "/ViewerPreferences" in first.Root:
@@ -145,6 +147,34 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         whole.save(buffer, deterministic_id=True, min_version=first.pdf_version, compress_streams=False,
                    object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return buffer.getvalue()
+
+
+IMAGE_NAME = b"/FormXob." + images.KEY_PREFIX.encode()
+
+
+def _share_images(pages) -> None:
+    """Each image once in the joined PDF: the parts' copies of an image (named by its content,
+    pnp.paint.images) are all pointed at the first part's, and the rest are not written."""
+    first: dict = {}
+    seen: set = set()
+
+    def share(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        if xobjects is None:
+            return
+        if xobjects.is_indirect:  # a form's resources, shared by every page that draws it
+            if xobjects.objgen in seen:
+                return
+            seen.add(xobjects.objgen)
+        for name in list(xobjects.keys()):
+            item = xobjects[name]
+            if name.encode().startswith(IMAGE_NAME):
+                xobjects[name] = first.setdefault(name, item)
+            elif item.get("/Subtype") == "/Form":
+                share(item.get("/Resources"))
+
+    for page in pages:
+        share(page.get("/Resources"))
 
 
 def page_sides(kit: Kit) -> list[tuple[int, str]]:

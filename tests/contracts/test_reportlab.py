@@ -179,3 +179,32 @@ def test_shape_checking_is_decided_when_shapes_are_imported(relied_on) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     with relied_on("reportlab", "rl_config.shapeChecking read when reportlab.graphics.shapes is imported"):
         assert done.stdout.strip() == "False", done.stdout
+
+
+def test_an_image_object_is_registered_and_listed_as_the_canvas_does(relied_on, tmp_path) -> None:
+    """pnp.paint.images adds its own image XObjects to a canvas's document (_doc.getXObjectName,
+    idToObject, Reference) and lists them in the resources of the page or form being drawn
+    (_formsinuse), as drawImage does; a PDFStream whose dictionary names its Filter is written
+    as it is."""
+    import pikepdf
+    from PIL import Image
+
+    from pnp.paint import images
+
+    Image.new("RGB", (4, 4), (255, 0, 0)).save(tmp_path / "red.png")
+    canvas, buffer = blank()
+    with relied_on("reportlab", "Canvas._doc.getXObjectName/idToObject/Reference, Canvas._formsinuse and "
+                                "_currentPageHasImages, and PDFStream keeping a stream whose Filter is set"):
+        canvas.beginForm("face", 0, 0, 50, 50)
+        images.draw_image(canvas, tmp_path / "red.png", 0, 0, 50, 50)
+        canvas.endForm()
+        canvas.doForm("face")
+        images.draw_image(canvas, tmp_path / "red.png", 50, 50, 50, 50)
+        with pikepdf.open(io.BytesIO(written(canvas, buffer))) as pdf:
+            found = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+            assert len(found) == 1 and found[0].read_bytes() == bytes([255, 0, 0]) * 16
+            page = pdf.pages[0].Resources.XObject
+            names = sorted(str(name) for name in page.keys())
+            assert any(page[n].get("/Subtype") == "/Image" for n in names), names
+            form = next(page[n] for n in names if page[n].get("/Subtype") == "/Form")
+            assert [x.get("/Subtype") for x in form.Resources.XObject.values()] == ["/Image"]

@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
-from pnp.paint import pdfdraw
+from pnp.paint import images, pdfdraw
 from pnp.paint.fonts import font_runs
 from pnp.paint.picture import as_reportlab
 from pnp.paint.richtext import ICON_HEIGHT
@@ -155,6 +155,7 @@ class IconCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.figures: list[tuple[str, Drawing, Rect]] = []  # form name, drawing, form box
+        images.set_dpi(self, images.FIGURE_DPI)  # figures show components at a fraction of their size
 
     def write_figures(self) -> None:
         for name, drawing, box in self.figures:
