@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.export.web.page import Language, document, language_switch, text
-from pnp.export.web.svg import inline_svg
+from pnp.export.web.svg import ImageSymbols, inline_svg
 from pnp.i18n.catalog import Catalog, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
@@ -42,6 +42,7 @@ class _Page:
     texts: Texts
     problems: Problems
     ids: set[str] = field(default_factory=set)
+    images: ImageSymbols = field(default_factory=ImageSymbols)
 
     @property
     def language(self) -> str:
@@ -67,7 +68,7 @@ class _Page:
         return plain_text(self.texts(key), self.language)
 
     def svg(self, drawing, label: str | None, css_class: str = "picture", scale: float = SCREEN_SCALE) -> str:
-        return inline_svg(drawing, self.unique("p"), label, css_class, scale)
+        return inline_svg(drawing, self.unique("p"), label, css_class, scale, self.images)
 
 
 def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, language: str,
@@ -78,8 +79,10 @@ def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, b
     """
     page = _Page(game, catalogs, rulebook, book, Texts(catalogs, language), Problems())
     sections = [_section(page, index, section) for index, section in enumerate(rulebook.sections)]
-    body = "\n".join([language_switch(language, languages, label("languages", language)), _cover(page),
-                      _contents(page, rulebook), "<main>", *sections, "</main>", _footer(page)])
+    parts = [language_switch(language, languages, label("languages", language)), _cover(page), _contents(page, rulebook),
+             "<main>", *sections, "</main>", _footer(page)]
+    symbols = page.images.html()  # the raster images the pictures above draw, each once
+    body = "\n".join([symbols, *parts] if symbols else parts)
     page.problems.raise_if_any()
     title = f"{game.title_in(page.texts)} – {label('rules', language)}"
     return document(language, title, body)
