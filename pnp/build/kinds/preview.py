@@ -52,6 +52,7 @@ def _language(loaded: LoadedGame, options: BuildOptions) -> str:
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.export.web.preview import SECTIONS as HEADINGS
     from pnp.export.web.preview import Output, preview_html, thumbnails
+    from pnp.i18n import credits
     from pnp.i18n.catalog import Texts
     from pnp.i18n.labels import label
 
@@ -64,7 +65,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
         outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
-    html = preview_html(title, f"{label('kit', language)} · {label('edition', language)} {loaded.game.version}",
+    html = preview_html(title, f"{label('kit', language)} · {credits.version(loaded.game, [language])}",
                         language, headings, outputs, _diagrams(loaded, options, language))
     return Rendered({target.paths[0]: html})
 
