@@ -51,11 +51,9 @@ def test_reading_pdf_reads_in_its_language(built, game, language):
     other = catalog_text(game, "da" if language == "en" else "en", "rules.overview.title")
     assert heading in text and other not in text
     assert f"{PAGE_WORD[language]} 2" in text
+    assert ("Spillere" if language == "da" else "Players") in text  # every game states its players (the cover test has the rest)
     if language == "da":
         assert all(letter in text for letter in "æøå"), "Danish letters lost"
-        assert "Spillere" in text and "Alder" in text
-    else:
-        assert "Players" in text and "Minutes" in text
 
 
 @pytest.mark.parametrize("game", GAMES)
