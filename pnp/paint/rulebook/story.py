@@ -32,6 +32,7 @@ from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
+from pnp.paint.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
 
@@ -121,7 +122,7 @@ def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
 def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
               bullet: str | None = None) -> RulebookParagraph:
     """The text as a paragraph; every character a font of it cannot draw is a problem naming key, language, style."""
-    flowable = RulebookParagraph(paragraph_xml(text, language), style, bulletText=bullet, icons=ctx.icons)
+    flowable = RulebookParagraph(paragraph_xml(without_runt(text), language), style, bulletText=bullet, icons=ctx.icons)
     for problem in flowable.icon_problems:
         ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}': {problem}")
     for frag in flowable.frags:
