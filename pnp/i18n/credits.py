@@ -31,7 +31,8 @@ def based_on(game: Game, language: str) -> str:
 
 
 def version(game: Game, languages: Sequence[str]) -> str:
-    """"Version 1.0", the word in each language once: "Version / Udgave 1.0" only where they differ."""
+    """"Version 1.0": the word of each of languages, each different word once (a bilingual
+    edition whose languages say it alike says it once)."""
     words = dict.fromkeys(label("version", language) for language in languages)
     return f"{' / '.join(words)} {game.version}"
 

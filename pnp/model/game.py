@@ -1,16 +1,17 @@
 """A game folder (content/<game>/) → a `Game`: its facts, palette and component sets.
 
 `game.yaml` holds the facts (title, subtitle, authors, what the game is based on,
-version, licence, languages, players, …), the palette and how sheets are laid out (`sheets:`); `components.yaml` the
-component sets. A game's languages are data: any BCP 47 tag it lists, and any that has a `text/<lang>.yaml`; its source
-language (English unless `source-language:` says otherwise) is the one the others are
-translated from, and the title and subtitle are texts of that language, translated
-like any other (keys `game.title`, `game.subtitle`). Every problem of every file
-is collected before one ContentError is raised. Credits and cover facts are optional:
-a game states only what its designer knows (no licence, no age), and pnp prints nothing
-in place of what is not stated. Each file the folder may hold is
-checked to be a regular file inside it before anything is read, so a folder or FIFO
-where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent".
+version, licence, languages, players, …), the palette and how sheets are laid out
+(`sheets:`); `components.yaml` the component sets. A game's languages are data: any BCP
+47 tag it lists, and any that has a `text/<lang>.yaml`; its source language (English
+unless `source-language:` says otherwise) is the one the others are translated from, and
+the title and subtitle are texts of that language, translated like any other (keys
+`game.title`, `game.subtitle`). Every problem of every file is collected before one
+ContentError is raised. Credits and cover facts are optional: a game states only what
+its designer knows (no licence, no age), and pnp prints nothing in place of what is not
+stated. Each file the folder may hold is checked to be a regular file inside it before
+anything is read, so a folder or FIFO where rulebook.yaml or text/da.yaml belongs is an
+error, never taken for "absent".
 """
 
 from __future__ import annotations
@@ -81,6 +82,13 @@ class Game:
         """The source-language texts game.yaml gives, by the key their translations use."""
         texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
+
+    @property
+    def proper_names(self) -> tuple[str, ...]:
+        """The names game.yaml gives: its title, its authors, the work it is based on and that work's
+        authors. No glossary term is found in them, and they keep their capitals inside a running line."""
+        work = self.based_on
+        return tuple(n for n in (self.title, *self.authors, *([work.title, *work.authors] if work else ())) if n)
 
     def title_in(self, texts) -> str:
         """The title as texts (a language's Texts) give it, the source's where untranslated."""

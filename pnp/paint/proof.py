@@ -85,17 +85,10 @@ def _aspects(icons: IconBook):
     return aspect_of
 
 
-def proper_names(game: Game) -> tuple[str, ...]:
-    """The names game.yaml gives, which no glossary term is found in: the title, the authors,
-    the work the game is based on and its authors."""
-    work = game.based_on
-    return tuple(name for name in (game.title, *game.authors, *([work.title, *work.authors] if work else ())) if name)
-
-
 def glossaries_of(game: Game, catalogs: Catalogs) -> dict[str, Glossary]:
     """The glossary of every translation the game has (empty where it has none); ContentError if one is malformed."""
     problems = Problems()
-    found = {language: load_glossary(game.folder, language, problems, proper_names(game), game.source_language)
+    found = {language: load_glossary(game.folder, language, problems, game.proper_names, game.source_language)
              for language in catalogs.translations}
     problems.raise_if_any()
     return found

@@ -64,8 +64,8 @@ class Words:
         return f"{self.game} – " + ", ".join(self.set_names.values())
 
     def footer(self, sheet: Sheet, sheets: int, side: str) -> str:
-        names = ", ".join(in_running_text(self.set_names.get(s, s), self.language, (self.game, *self.proper_names))
-                          for s in sheet.sets)
+        keep = (self.game, *self.proper_names)  # the title as this language has it, and game.yaml's names
+        names = ", ".join(in_running_text(self.set_names.get(s, s), self.language, keep) for s in sheet.sets)
         return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=names,
                                                            sheet=sheet.number, sheets=sheets,
                                                            side=label(f"side-{side}", self.language))

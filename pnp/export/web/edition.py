@@ -2,12 +2,12 @@
 
 The page follows the rulebook model as the PDF does: a cover (title, tagline, a strip of
 components, players, minutes and age, credits), a list of contents, then each section
-with its paragraphs, lists, diagrams, example plays, the components list and the
-credits game.yaml states. Texts are
-the catalog's, with the same markup (`*term*`, `**bold**`) and the language's quotes;
-pictures are the PDF's Drawings as inline SVG, named by their captions for screen
-readers. Diagrams shown together share one scale, as in the PDF, and so do an example's
-steps; each step shows only its own part of the board, as a phone shows one at a time.
+with its paragraphs, lists, diagrams, example plays, the components list and the credits
+game.yaml states. Texts are the catalog's, with the same markup (`*term*`, `**bold**`)
+and the language's quotes; pictures are the PDF's Drawings as inline SVG, named by their
+captions for screen readers. Diagrams shown together share one scale, as in the PDF, and
+so do an example's steps; each step shows only its own part of the board, as a phone
+shows one at a time.
 """
 
 from __future__ import annotations

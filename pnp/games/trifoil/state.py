@@ -1,8 +1,8 @@
 """Trifoil positions and moves as values: links on faces, whose turn, actions left, variants.
 
 A position is the map, the links on the board, the side to move and the actions that
-side has left this turn. Supplies are not stored: links never leave the board, so a player has
-`links_each` minus their links on the board still to place.
+side has left this turn. Supplies are not stored: links never leave the board, so a
+player has `links_each` minus their links on the board still to place.
 """
 
 from __future__ import annotations

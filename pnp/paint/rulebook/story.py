@@ -225,8 +225,9 @@ def credits_chunk(ctx: Context, group: int) -> Chunk:
 
 
 def cover(ctx: Context) -> list[Flowable]:
-    """Title, tagline (or the game's subtitle), a strip of the components, the facts (players,
-    minutes, age: those stated) and the credit line. The bilingual edition shows a title twice only where it differs."""
+    """Title, tagline (or the game's subtitle), a strip of the components, the facts stated
+    (players, minutes, age) and the credit line. The bilingual edition shows a title twice
+    only where it differs."""
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
