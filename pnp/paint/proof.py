@@ -88,6 +88,7 @@ def _aspects(icons: IconBook):
 def glossaries_of(game: Game, catalogs: Catalogs) -> dict[str, Glossary]:
     """The glossary of every translation the game has (empty where it has none); ContentError if one is malformed."""
     problems = Problems()
-    found = {language: load_glossary(game.folder, language, problems) for language in catalogs.translations}
+    found = {language: load_glossary(game.folder, language, problems, game.proper_names, game.source_language)
+             for language in catalogs.translations}
     problems.raise_if_any()
     return found

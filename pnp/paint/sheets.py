@@ -35,6 +35,7 @@ from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
 from pnp.paint.faces import FacePainter
 from pnp.paint.fonts import font_name, text_width
+from pnp.paint.typography import in_running_text
 
 MARK_WIDTH = 0.25
 GUIDE_WIDTH = 0.3
@@ -49,19 +50,22 @@ MAP_HEIGHT = ITEM_HEIGHT
 @dataclass(frozen=True)
 class Words:
     """What a kit's footers say, in its language: the game's title as players know it, its
-    version, each set's name, and pnp's own words from its label catalog."""
+    version, each set's name (set in lower case inside the footer where the language does
+    so, proper names aside), and pnp's own words from its label catalog."""
 
     game: str
     version: str
     set_names: dict[str, str]
     language: str = "en"
+    proper_names: tuple[str, ...] = ()  # names that keep their capitals inside the footer
 
     @property
     def document_title(self) -> str:
         return f"{self.game} – " + ", ".join(self.set_names.values())
 
     def footer(self, sheet: Sheet, sheets: int, side: str) -> str:
-        names = ", ".join(self.set_names.get(s, s) for s in sheet.sets)
+        keep = (self.game, *self.proper_names)  # the title as this language has it, and game.yaml's names
+        names = ", ".join(in_running_text(self.set_names.get(s, s), self.language, keep) for s in sheet.sets)
         return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=names,
                                                            sheet=sheet.number, sheets=sheets,
                                                            side=label(f"side-{side}", self.language))

@@ -69,7 +69,8 @@ def story_of(game_id: str, language: str = "en"):
 
 def _texts(flowable) -> list[str]:
     inner = flowable._content if isinstance(flowable, KeepTogether) else [flowable]
-    return [f.text if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
+    # A paragraph's last two words are joined by a no-break space (no one-word last line).
+    return [f.text.replace("\u00a0", " ") if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
 
 
 def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():

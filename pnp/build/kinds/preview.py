@@ -53,6 +53,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.export.web.preview import SECTIONS as HEADINGS
     from pnp.export.web.preview import Output, preview_html, thumbnails
     from pnp.export.web.svg import ImageSymbols
+    from pnp.i18n import credits
     from pnp.i18n.catalog import Texts
     from pnp.i18n.labels import label
 
@@ -67,7 +68,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
     images = ImageSymbols()
     pictures = _diagrams(loaded, options, language, images)
-    html = preview_html(title, f"{label('kit', language)} · {label('edition', language)} {loaded.game.version}",
+    html = preview_html(title, f"{label('kit', language)} · {credits.version(loaded.game, [language])}",
                         language, headings, outputs, pictures, images.html())
     return Rendered({target.paths[0]: html})
 

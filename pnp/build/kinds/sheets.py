@@ -194,7 +194,7 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
 
     game = loaded.game
     names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
-    return Words(game.title_in(texts), game.version, names, texts.language)
+    return Words(game.title_in(texts), game.version, names, texts.language, game.proper_names)
 
 
 # The sheets' plan makes the parts too, from the same digests of the game.

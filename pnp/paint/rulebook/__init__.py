@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.platypus.doctemplate import LayoutError
 
+from pnp.i18n import credits
 from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
@@ -108,7 +109,7 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
                   edition.described, {} if pictures is None else pictures, game_icons(game))
     main = edition.languages[0]
-    edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
+    edition_line = f"{game_title(game, catalogs, main)} · {credits.version(game, [main])}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
     title = f"{game_title(game, catalogs, main)} – {label('rules', main)}"
     try:
