@@ -95,7 +95,7 @@ def canvas(folder: Path, cards: int, out: Path) -> None:
 
     from bench.floors import _butted_grid, _clipped
     from pnp.model.units import mm
-    from pnp.paint.fonts import font_name
+    from pnp.text.fonts import font_name
 
     width, height = mm(210), mm(297)
     slots = _butted_grid(width, height, mm(63.5), mm(88.9), mm(3))

@@ -26,7 +26,7 @@ from pnp.model.shops import ShopProfile
 from pnp.model.units import to_mm
 from pnp.output.png import png_bytes
 from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 MANIFEST_COLUMNS = ("set", "item", "quantity", "front", "back", "product", "trim_mm", "pixels")
 PaintFace = Callable[[Face], Drawing]

@@ -19,10 +19,11 @@ from pnp.model.icons import IconBook
 from pnp.model.images import dpi_warning
 from pnp.model.problems import Problems, quote
 from pnp.model.units import to_mm
-from pnp.paint import picture, richtext
+from pnp.paint import picture
 from pnp.paint.colours import to_reportlab
-from pnp.paint.fonts import font_name
 from pnp.paint.vector import aspect, placed
+from pnp.text import rich
+from pnp.text.fonts import font_name, text_width
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -176,13 +177,13 @@ class FacePainter:
             return
         self._check_glyphs(e, content)
         aspects = self.icon_aspects(e)
-        lines, overflow = richtext.fit(content, e.w, e.h, e.size, e.font, aspects)
+        lines, overflow = rich.fit(content, e.w, e.h, e.size, e.font, aspects)
         if overflow is not None:
             self._report_overflow(e, overflow)
         colour = to_reportlab(e.colour)
         for (line, width), (x, y) in zip(lines, _line_origins(e, len(lines))):
             left, baseline = space.point(x - {"left": 0, "centre": width / 2, "right": width}[e.align], y)
-            for shape in richtext.line_shapes(line, left, baseline, e.size, colour, aspects, self._icon_shape):
+            for shape in _line_shapes(line, left, baseline, e.size, colour, aspects, self._icon_shape):
                 space.add(shape)
 
     def icon_aspects(self, e: model.Text):
@@ -209,7 +210,7 @@ class FacePainter:
             return None
 
     def _check_glyphs(self, e: model.Text, content: str) -> None:
-        missing = richtext.missing(content, e.font)
+        missing = rich.missing(content, e.font)
         if missing:
             self.problems.add(e.location, "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
@@ -228,7 +229,7 @@ def _enlargement(matrix) -> float:
 
 def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
     """Baseline points (face space) of each line at the box's alignment edge (its centre for centred text)."""
-    leading = e.size * richtext.LEADING
+    leading = e.size * rich.LEADING
     block = leading * (count - 1) + e.size
     top = {"top": e.y, "middle": e.y + (e.h - block) / 2, "bottom": e.y + e.h - block}[e.valign]
     x = {"left": e.x, "centre": e.x + e.w / 2, "right": e.x + e.w}[e.align]
@@ -274,6 +275,24 @@ class _FaceSpace:
 
     def add(self, shape) -> None:
         self.drawing.add(shape)
+
+
+def _line_shapes(line: rich.Line, x: float, baseline: float, size: float, colour, aspects: rich.Aspects,
+                 icon_shape: Callable[[str, float, float, float, float], object]) -> list:
+    """The shapes of one measured line starting at x on the baseline (drawing space, y up)."""
+    made = []
+    for run in line:
+        if run.icon:
+            w = rich.icon_width(run, size, aspects)
+            shape = icon_shape(run.text, x, baseline, w, size * rich.ICON_HEIGHT)
+            if shape is not None:
+                made.append(shape)
+            x += w
+            continue
+        for style, part in rich.fonts_of(run):
+            made.append(picture.String(x, baseline, part, font_name(style), size, colour))
+            x += text_width(part, size, style)
+    return made
 
 
 def _styled(shape, style: model.Style, filled: bool = True):

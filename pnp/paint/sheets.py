@@ -34,8 +34,8 @@ from pnp.model.faces import Face
 from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
 from pnp.paint.faces import FacePainter
-from pnp.paint.fonts import font_name, text_width
-from pnp.paint.typography import in_running_text
+from pnp.text.fonts import font_name, text_width
+from pnp.text.typography import in_running_text
 
 MARK_WIDTH = 0.25
 GUIDE_WIDTH = 0.3

@@ -25,7 +25,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph
 
 from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 
 def written(canvas: Canvas, buffer: io.BytesIO) -> bytes:

@@ -8,15 +8,15 @@ import io
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
-from rulebook_kit import build, make_game
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import SimpleDocTemplate
+from rulebook_kit import build, make_game
 
 from pnp.model.problems import ContentError
-from pnp.paint.fonts import STYLES, font_name, missing_glyphs
 from pnp.paint.rulebook.flowables import RulebookParagraph
 from pnp.paint.rulebook.markup import paragraph_xml
-from pnp.paint.typography import in_running_text, typographic_quotes, without_runt
+from pnp.text.fonts import STYLES, font_name, missing_glyphs
+from pnp.text.typography import in_running_text, typographic_quotes, without_runt
 
 GREEK_AND_DANISH = "Δ Ω θ β – æ ø å Æ Ø Å"
 

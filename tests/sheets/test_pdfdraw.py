@@ -26,9 +26,9 @@ from pnp.output.raster import render_page
 from pnp.paint import pdfdraw
 from pnp.paint.diagrams.api import diagram_drawing, load_diagrams
 from pnp.paint.faces import FacePainter, game_icons
-from pnp.paint.fonts import font_name
 from pnp.paint.picture import as_reportlab
 from pnp.paint.vector import placed
+from pnp.text.fonts import font_name
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")

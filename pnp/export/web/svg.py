@@ -21,7 +21,7 @@ from pnp.paint.images import for_screen
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 FONT_STACK = "'Source Sans Pro', 'Source Sans 3', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-# reportlab font names (pnp.paint.fonts) → CSS weight and style.
+# reportlab font names (pnp.text.fonts) → CSS weight and style.
 FONTS = {"SourceSans-BoldItalic": ("bold", "italic"), "SourceSans-Bold": ("bold", "normal"),
          "SourceSans-Italic": ("normal", "italic"), "SourceSans": ("normal", "normal")}
 PX_PER_POINT = 96 / 72

@@ -25,10 +25,16 @@ from pnp.paint.diagrams import scene as sc
 from pnp.paint.diagrams.art import GameArt
 from pnp.paint.diagrams.base import Context, Request
 from pnp.paint.diagrams.hand import hand_frame, hand_items
-from pnp.paint.diagrams.render import MAX_CELL, Picture, Renderer, frame_cell, natural_cell
+from pnp.paint.diagrams.render import (
+    MAX_CELL,
+    Picture,
+    Renderer,
+    frame_cell,
+    natural_cell,
+)
 from pnp.paint.diagrams.replay import parse_position, play
 from pnp.paint.faces import FacePainter, game_icons
-from pnp.paint.typography import typographic_quotes
+from pnp.text.typography import typographic_quotes
 
 # Engine name → (adapter module, class, position used when a spec gives none).
 ADAPTERS = {

@@ -25,9 +25,9 @@ from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.diagrams import scene as sc
 from pnp.paint.faces import new_drawing, outline
-from pnp.paint.fonts import font_name, font_runs
 from pnp.paint.picture import as_reportlab
-from pnp.paint.text import LEADING, wrap
+from pnp.text.fonts import font_name, font_runs
+from pnp.text.wrap import LEADING, wrap
 
 DEFAULT_WIDTH = mm(85)
 MAX_CELL = mm(16)

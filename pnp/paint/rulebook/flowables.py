@@ -16,18 +16,17 @@ from typing import Sequence
 from weakref import WeakKeyDictionary
 
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
-from reportlab.platypus import Flowable, Paragraph
-
 from reportlab.lib.abag import ABag
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
 from pnp.paint import images, pdfdraw
-from pnp.paint.fonts import font_runs
 from pnp.paint.picture import as_reportlab
-from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.vector import aspect, placed
+from pnp.text.fonts import font_runs
+from pnp.text.rich import ICON_HEIGHT
 
 TAG = "pnp_tag"
 LEDGER = "pnp_ledger"

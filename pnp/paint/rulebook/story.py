@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from pnp.i18n import credits
 from pnp.i18n.catalog import Catalogs, Texts
@@ -27,12 +35,12 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
-from pnp.paint.fonts import font_name, style_of, undrawable
 from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
-from pnp.paint.typography import without_runt
+from pnp.text.fonts import font_name, style_of, undrawable
+from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
 
