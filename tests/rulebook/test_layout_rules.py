@@ -11,12 +11,12 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 from reportlab.platypus import KeepTogether
+from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 
+from pnp.diagrams import load_diagrams
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
-from pnp.paint.diagrams import load_diagrams
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook
 from pnp.model.units import mm

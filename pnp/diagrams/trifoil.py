@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.replay import Played, refused
 from pnp.games import trifoil as t
 from pnp.games.trifoil.maps import face_vector
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.base import Context, Request
-from pnp.paint.diagrams.replay import Played, refused
 
 LINKS, MARKERS = "links", "triangle-markers"
 INSET = 0.66
