@@ -190,7 +190,7 @@ def _set_named(loaded: LoadedGame, message: str):
 def sheet_words(loaded: LoadedGame, texts: Texts):
     """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
     from pnp.i18n.markup import strip_markup
-    from pnp.paint.sheets import Words
+    from pnp.layout.footer import Words
 
     game = loaded.game
     names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
