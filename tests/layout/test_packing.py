@@ -90,8 +90,9 @@ def test_a_board_that_fits_only_the_paper_keeps_its_size_on_a_page_of_its_own():
 
 def test_a_component_larger_than_the_paper_is_an_error_naming_its_set():
     group = Group("huge-cards", Arrangement("butted", mm(3)), cards(250, 300, 1))
-    with pytest.raises(DoesNotFit, match="huge-cards does not fit on a4"):
+    with pytest.raises(DoesNotFit, match="huge-cards does not fit on a4") as raised:
         pack([group], PAPERS["a4"].orientations(), lambda p: [p.box.inset(mm(5))], mm(6))
+    assert raised.value.set_id == group.components[0].set_id
 
 
 def test_fold_sheets_hold_backs_mirrored_across_the_fold_and_nothing_crosses_it(games):

@@ -177,14 +177,9 @@ def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, probl
     try:
         return kit_of(loaded, paper, options)
     except DoesNotFit as error:
-        where = _set_named(loaded, str(error))
+        where = next((s for s in loaded.game.sets if s.id == error.set_id), None)
         problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
         return None
-
-
-def _set_named(loaded: LoadedGame, message: str):
-    """The set a layout message names ('… mm colour-cards does not fit …'), if any."""
-    return next((s for s in loaded.game.sets if f" {s.id} " in f" {message} "), None)
 
 
 def sheet_words(loaded: LoadedGame, texts: Texts):
