@@ -23,7 +23,7 @@ from pnp.i18n.labels import label
 from pnp.layout.blocks import Cell, Guide
 from pnp.layout.footer import FOOTER_SIZE, ITEM_HEIGHT, MAP_HEIGHT, SCALE_BAR, Footer, Words, footer_variants, scale_bar_words
 from pnp.layout.furniture import Placed
-from pnp.layout.geometry import Box
+from pnp.layout.geometry import Line
 from pnp.layout.kit import Kit, Sheet, Side, finish
 from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
@@ -34,6 +34,7 @@ from pnp.model.faces import Face
 from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
 from pnp.paint.faces import FacePainter
+from pnp.shapes.geometry import Ellipse, Outline, Polygon
 from pnp.text.fonts import font_name
 
 MARK_WIDTH = 0.25
@@ -216,22 +217,26 @@ def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
     canvas.setStrokeColor(GUIDE_GREY)
     canvas.setLineWidth(GUIDE_WIDTH)
     for guide in guides:
-        box = guide.box
-        if guide.kind == "segment":
-            canvas.line(box.x, box.y, box.right, box.top)
-        elif guide.kind == "circle":
-            canvas.circle(*box.centre, box.w / 2, stroke=1, fill=0)
-        elif guide.kind == "hexagon":
-            _polygon(canvas, _hexagon_points(box), stroke=1, fill=0)
-        elif guide.radius > 0:
-            canvas.roundRect(box.x, box.y, box.w, box.h, guide.radius, stroke=1, fill=0)
+        cut = guide.cut
+        if isinstance(cut, Line):
+            canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
         else:
-            canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+            stroke_outline(canvas, cut)
 
 
-def _hexagon_points(box: Box) -> list[tuple[float, float]]:
-    (cx, cy), r, h = box.centre, box.w / 2, box.h / 2
-    return [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h), (cx + r / 2, cy - h)]
+def stroke_outline(canvas: Canvas, outline: Outline) -> None:
+    """An outline's line on the canvas, in its current stroke."""
+    if isinstance(outline, Ellipse) and outline.rx == outline.ry:
+        canvas.circle(outline.cx, outline.cy, outline.rx, stroke=1, fill=0)
+    elif isinstance(outline, Ellipse):
+        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx, outline.cy + outline.ry,
+                       stroke=1, fill=0)
+    elif isinstance(outline, Polygon):
+        _polygon(canvas, outline.points, stroke=1, fill=0)
+    elif outline.radius > 0:
+        canvas.roundRect(outline.x, outline.y, outline.w, outline.h, outline.radius, stroke=1, fill=0)
+    else:
+        canvas.rect(outline.x, outline.y, outline.w, outline.h, stroke=1, fill=0)
 
 
 def _polygon(canvas: Canvas, points, stroke: int, fill: int) -> None:

@@ -35,8 +35,10 @@ from pnp.diagrams.sizing import (
 from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
-from pnp.paint.faces import new_drawing, outline
+from pnp.paint.faces import new_drawing, outline, outline_picture
 from pnp.paint.picture import as_reportlab
+from pnp.shapes import Shape
+from pnp.shapes.geometry import arrow_head, unit
 from pnp.text.fonts import font_name, font_runs
 from pnp.text.wrap import LEADING, wrap
 
@@ -62,7 +64,7 @@ class Art:
     """A face Drawing ready to scale: the drawing, the component's shape and its size in points."""
 
     drawing: shapes.Drawing
-    shape: str
+    shape: Shape
     width: float
     height: float
     # The width a piece `size` stands for: its set's widest item, so that a set whose items
@@ -141,12 +143,9 @@ class Renderer:
 
     def _cell(self, group, space, item: sc.Cell) -> None:
         x, y = space.point(item.x, item.y)
-        if item.shape == "hex":
-            points = _hexagon(x, y, item.size * space.scale)
-            shape = shapes.Polygon(points)
-        else:
-            half = item.size * space.scale / 2
-            shape = shapes.Rect(x - half, y - half, 2 * half, 2 * half)
+        width = item.width * space.scale
+        height = item.shape.natural_height(width)
+        shape = as_reportlab(outline_picture(item.shape.outline(x - width / 2, y - height / 2, width, height)))
         shape.fillColor, shape.strokeColor, shape.strokeWidth = self.colour(item.fill), self.colour(item.stroke), 0.6
         group.add(shape)
 
@@ -283,10 +282,6 @@ def _flat(points) -> list[float]:
     return [value for point in points for value in point]
 
 
-def _hexagon(x: float, y: float, r: float) -> list[float]:
-    return _flat((x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6))
-
-
 def _win_line(group, points, colour, width: float) -> None:
     # A halo painted under the pieces: it shows around and between them and hides nothing.
     # Filled, not stroked, so its edge is exactly where it is drawn: a rim, then a tint.
@@ -300,7 +295,7 @@ def _capsules(group, points, radius: float, colour) -> None:
     for x, y in points:
         group.add(shapes.Circle(x, y, radius, fillColor=colour, strokeColor=None))
     for (ax, ay), (bx, by) in zip(points, points[1:]):
-        ux, uy = _unit(bx - ax, by - ay)
+        ux, uy = unit(bx - ax, by - ay)
         nx, ny = -uy * radius, ux * radius
         group.add(shapes.Polygon([ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny],
                                  fillColor=colour, strokeColor=None))
@@ -314,7 +309,7 @@ def _arrow_into(group, points, width: float, colour, head: float, bend: float = 
         length = math.hypot(ex - sx, ey - sy) or 1.0
         cx, cy = (sx + ex) / 2 - (ey - sy) / length * bend, (sy + ey) / 2 + (ex - sx) / length * bend
         ax, ay = cx, cy
-    ux, uy = _unit(bx - ax, by - ay)
+    ux, uy = unit(bx - ax, by - ay)
     base = (bx - ux * head * 0.8, by - uy * head * 0.8)
     if bend and len(points) == 2:
         path = shapes.Path(strokeColor=colour, strokeWidth=width, fillColor=None, strokeLineCap=1)
@@ -327,13 +322,5 @@ def _arrow_into(group, points, width: float, colour, head: float, bend: float = 
     if dashed:
         line.strokeDashArray = [3, 2]
     group.add(line)
-    half = head * 0.5
-    tip = (bx, by)
-    back = (bx - ux * head, by - uy * head)
-    group.add(shapes.Polygon([*tip, back[0] - uy * half, back[1] + ux * half, back[0] + uy * half, back[1] - ux * half],
-                             fillColor=colour, strokeColor=None))
-
-
-def _unit(dx: float, dy: float) -> tuple[float, float]:
-    length = math.hypot(dx, dy) or 1.0
-    return dx / length, dy / length
+    corners = arrow_head((bx, by), (bx - ux * head, by - uy * head), (ux, uy), head * 0.5)
+    group.add(shapes.Polygon(_flat(corners), fillColor=colour, strokeColor=None))
