@@ -307,6 +307,25 @@ def xlsx_bomb() -> bytes:
     return buffer.getvalue()
 
 
+def xlsx(rows: list[list]) -> bytes:
+    """A workbook of one sheet holding rows."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def po_message(key: str, msgid: str, msgstr: str) -> str:
+    """A message to append to da.po (msgstr as PO text: escapes written as they are)."""
+    return f'\nmsgctxt "{key}"\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
+
+
 def svg(body: str, head: str = "") -> str:
     return f'{head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{body}</svg>\n'
 
@@ -315,6 +334,10 @@ BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
                   + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for n, p in zip("bcdefghij", "abcdefghi")) + "]>")
 # Items from a table instead of the list, for the table rows.
 TABLE_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.csv")
+SHEET_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx")
+# A table whose text is translated into its own cells, and a PO file translating it.
+TABLE_TEXT = both(TABLE_ITEMS, write("cards.csv", "id,name.en\nplain,Plain\n"))
+SHEET_TEXT = both(SHEET_ITEMS, write_bytes("cards.xlsx", lambda: xlsx([["id", "name.en"], ["plain", "Plain"]])))
 
 
 def diagrams_named(count: int) -> str:
@@ -616,6 +639,13 @@ CASES: list[Case] = [
          "components.yaml:4", "group 'loop' places itself: loop → loop"),
     Case("expression-calls-python", edit("components.yaml", "sides: 6", "sides: \"${__import__('os').system('touch x')}\""),
          "components.yaml:25", "only numbers, names"),
+
+    # --- a translator's PO file cannot break a table (issue 26) ---------------------------
+    *[Case(f"import-{name}-into-{table}", both(mutation, append("work:da.po", po_message("cards.plain.name", "Plain", escaped))),
+           "work:da.po@cards.plain.name", f"holds a control character ({code})", ("import",))
+      for name, escaped, code in (("nul", "Gl\\000at", "U+0000"), ("control", "Gl\\001at", "U+0001"), ("escape", "\\x1b[31m", "U+001B"))
+      for table, mutation in (("csv", TABLE_TEXT), ("xlsx", SHEET_TEXT))],
+
     Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
          "no icon 'nope'", ("build", "check")),
 ]
