@@ -1,7 +1,7 @@
 """Times `pnp translate import` of a PO file translating every row of a 10,000-row table.
 
-A game from `pnp new` gets a deck of MAX_TABLE_ROWS cards in cards.csv (or cards.xlsx),
-each with a name and a rule in English and nothing yet in Danish; a PO file exported
+A game from `pnp new` gets a deck of MAX_TABLE_ROWS cards in cards.csv (or cards.xlsx):
+its own three, then new ones, each with a name and a rule in English and nothing yet in Danish; a PO file exported
 from it is filled in (20,000 translations) and imported. The floor is `pnp translate
 export` of the same game in the same run: it reads the same table and catalogs and
 writes a PO file of the same texts, so the ratio is what writing the translations into
@@ -30,21 +30,30 @@ from pnp.new import new_game  # noqa: E402
 HEADER = ["id", "count", "value", "colour", "name.en", "name.da", "rule.en", "rule.da"]
 
 
-def rows() -> list[list]:
-    return [[f"card-{n}", 1, n % 5 + 1, "sun", f"Card {n}", "", f"Take {n % 7 + 1} steps.", ""] for n in range(MAX_TABLE_ROWS)]
+def rows(folder: Path) -> list[list]:
+    """The scaffold's rows (kept: text/da.yaml records what their Danish translates), then new ones."""
+    import csv
+
+    with open(folder / "cards.csv", encoding="utf-8", newline="") as table:
+        own = [[row[0], 1, *row[2:]] for row in list(csv.reader(table))[1:]]  # one of each: 10,000 printed at most
+    return own + [[f"card-{n}", 1, n % 5 + 1, "sun", f"Card {n}", "", f"Take {n % 7 + 1} steps.", ""]
+                  for n in range(MAX_TABLE_ROWS - len(own))]
 
 
 def make_game(folder: Path, kind: str) -> None:
     new_game(folder)
+    table = [HEADER, *rows(folder)]
     if kind == "csv":
-        lines = [",".join(HEADER)] + [",".join(map(str, row)) for row in rows()]
-        (folder / "cards.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        import csv
+
+        with open(folder / "cards.csv", "w", encoding="utf-8", newline="") as out:
+            csv.writer(out, lineterminator="\n").writerows(table)
     else:
         import openpyxl
 
         book = openpyxl.Workbook(write_only=True)
         sheet = book.create_sheet()
-        for row in [HEADER, *rows()]:
+        for row in table:
             sheet.append([value if value != "" else None for value in row])
         book.save(folder / "cards.xlsx")
         (folder / "cards.csv").unlink()
