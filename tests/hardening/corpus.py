@@ -73,6 +73,7 @@ COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
     "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
     "stamp": lambda games: ["translate", "stamp", *games],
     "list": lambda games: ["list"],
+    "pod": lambda games: ["build", *games, "--out", "out", "--format", "pod", "--shop", "elsewhere", "--paper", "a4", "-q"],
 }
 CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
 DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
@@ -197,6 +198,19 @@ def moved_out(relative: str) -> Mutation:
         path, outside = site.path(relative), site.work.parent / "elsewhere"
         path.rename(outside)
         path.symlink_to(outside, target_is_directory=True)
+
+    return mutate
+
+
+def templates_elsewhere(files: dict[str, str | bytes]) -> Mutation:
+    """The game's own templates/ becomes a link to a folder beside the work folder holding files."""
+
+    def mutate(site: Site) -> None:
+        outside = site.work.parent / "elsewhere-templates"
+        for relative, data in files.items():
+            (outside / relative).parent.mkdir(parents=True, exist_ok=True)
+            (outside / relative).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        (site.game / "templates").symlink_to(outside, target_is_directory=True)
 
     return mutate
 
@@ -444,6 +458,19 @@ CASES: list[Case] = [
          "(9000 characters)"),
     Case("control-characters-are-escaped", edit("components.yaml", "kind: token", 'kind: "tok\\e[31mred\\x07"'),
          "components.yaml:4", r"'tok\x1b[31mred\x07'"),
+
+    # --- containment through every layer of templates (issue 26) ------------------------------
+    # A game's templates/ that links to a folder elsewhere lets no file of it pass as a template.
+    Case("templates-layer-links-outside-image", both(templates_elsewhere({"secret.svg": svg("<text>top secret</text>")}),
+                                                     edit("components.yaml", "art/mark.png", "templates/secret.svg")),
+         "components.yaml:24", "leads outside", secret="top secret"),
+    Case("templates-layer-links-outside-template", templates_elsewhere({"cards.yaml": "mini-euro: {kind: card, width: 44mm, height: 68mm}\n"}),
+         "templates/cards.yaml", "leads outside"),
+    Case("templates-layer-links-outside-icon", both(templates_elsewhere({"icons/star.svg": svg("<text>top secret</text>")}),
+                                                    edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:star}\"")),
+         "components.yaml:16", "leads outside", ("build", "check"), secret="top secret"),
+    Case("templates-layer-links-outside-shop", templates_elsewhere({"shops/elsewhere.yaml": "name: top secret\n"}),
+         "templates/shops/elsewhere.yaml", "leads outside", ("pod",), secret="top secret"),
 
     # --- bounds --------------------------------------------------------------------------
     Case("product-of-a-million", edit("components.yaml", "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
