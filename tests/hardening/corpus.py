@@ -215,6 +215,19 @@ def templates_elsewhere(files: dict[str, str | bytes]) -> Mutation:
     return mutate
 
 
+def state_elsewhere(site: Site) -> None:
+    """out/.pnp becomes a link to a folder beside the work folder that holds a staging-* folder
+    of someone else's and a file: neither may be removed, and no lock made there."""
+    outside = site.work.parent / "elsewhere-state"
+    (outside / "staging-keep").mkdir(parents=True)
+    (outside / "staging-keep" / "precious.txt").write_text("keep me\n", encoding="utf-8")
+    state = site.work / "out" / ".pnp"
+    for entry in state.iterdir():
+        entry.rename(outside / entry.name)
+    state.rmdir()
+    state.symlink_to(outside, target_is_directory=True)
+
+
 def both(*mutations: Mutation) -> Mutation:
     def mutate(site: Site) -> None:
         for mutation in mutations:
@@ -471,6 +484,15 @@ CASES: list[Case] = [
          "components.yaml:16", "leads outside", ("build", "check"), secret="top secret"),
     Case("templates-layer-links-outside-shop", templates_elsewhere({"shops/elsewhere.yaml": "name: top secret\n"}),
          "templates/shops/elsewhere.yaml", "leads outside", ("pod",), secret="top secret"),
+
+    # pnp's state folder under --out is its own: not a link, not a file; its lock a regular file.
+    # OutputErrors, which name the file in their text: "refusing to use out/.pnp: ...".
+    Case("state-folder-is-a-link", state_elsewhere, None, "refusing to use out/.pnp: it is a link", ("build", "diagrams")),
+    Case("state-folder-is-a-file", both(lambda site: __import__("shutil").rmtree(site.work / "out" / ".pnp"),
+                                        write("work:out/.pnp", "not a folder\n")),
+         None, "refusing to use out/.pnp: pnp keeps its state there, in a folder, and found a file", ("build", "diagrams")),
+    Case("state-lock-is-a-fifo", fifo("work:out/.pnp/lock"), None, "refusing to use out/.pnp/lock as pnp's lock: found a named pipe (FIFO)",
+         ("build", "diagrams"), subprocess=True),
 
     # --- bounds --------------------------------------------------------------------------
     Case("product-of-a-million", edit("components.yaml", "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
