@@ -621,6 +621,12 @@ CASES: list[Case] = [
     Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml@nosuch",
          "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
 
+    # A title too long for the sheets' footer is a located error at the title (it was a bare DoesNotFit).
+    Case("title-too-long-for-the-footer", edit("game.yaml", "title: Quatrefoil", "title: The Extraordinary and Somewhat "
+                                               "Lengthy Adventures of the Tiny Ga"),
+         "game.yaml@title:", "no room inside the printer margin for the sheet's footer and scale bar", ("build", "check"),
+         base="quatrefoil"),
+
     # --- classes handled before this corpus (tests/model/test_errors.py) ----------------
     Case("yaml-syntax-error", write("game.yaml", "title: [Tiny\nversion: 1\n"), "game.yaml:2", "YAML syntax error"),
     Case("tab-indentation", edit("game.yaml", "  ink:", "\tink:"), "game.yaml:10", "a tab character"),
