@@ -91,17 +91,18 @@ def _set_cells(xml: str, cells: dict[tuple[int, int], str]) -> str:
         by_row.setdefault(row, []).append((column, text))
     rows = list(_ROW.finditer(xml))
     added = sorted(set(by_row) - {int(found.group(2)) for found in rows})
-    out, position = [], 0
+    out, position, next_added = [], 0, 0
     for found in rows:
         number = int(found.group(2))
         out.append(xml[position:found.start()])
-        while added and added[0] < number:
-            out.append(_new_row(prefix, added.pop(0), by_row))
+        while next_added < len(added) and added[next_added] < number:
+            out.append(_new_row(prefix, added[next_added], by_row))
+            next_added += 1
         out.append(_edited_row(found.group(0), number, by_row.get(number, ()), prefix))
         position = found.end()
     end = xml.index(f"</{prefix}sheetData>", position)
     out.append(xml[position:end])
-    out += [_new_row(prefix, row, by_row) for row in added]
+    out += [_new_row(prefix, row, by_row) for row in added[next_added:]]
     out.append(xml[end:])
     return "".join(out)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 import click
@@ -131,6 +132,8 @@ def _keep_aside(target: Path) -> Path | None:
         try:
             os.link(target, kept)
         except OSError:
+            if not stat.S_ISREG(os.stat(target).st_mode):
+                return None  # a FIFO or the like is not read (it would block); it is only replaced
             _write_new(kept, target.read_bytes())
     return kept
 
