@@ -337,9 +337,9 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
                 return None
             return element if words is None else element.saying(words)
         return _read_one(node, kind, path, context)
-    before = len(context.problems.items)
+    before = len(context.problems)
     element = _read_one(node, kind, path, context)
-    shared[key] = (node, element, _sharing(node, kind, element, len(context.problems.items) > before))
+    shared[key] = (node, element, _sharing(node, kind, element, len(context.problems) > before))
     return element
 
 

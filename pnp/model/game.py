@@ -207,7 +207,7 @@ def _read_info(folder: Path, problems: Problems) -> dict:
     languages, source = _languages(fields, folder)
     info = dict(
         id=_game_id(fields, folder),
-        title=fields.text("title") or folder.name,
+        title=fields.text("title") or folder_name(folder),
         subtitle=fields.text("subtitle", default="") or "",
         authors=tuple(_texts(fields, "authors", default=None)),
         based_on=_based_on(fields),
@@ -238,7 +238,7 @@ def _game_id(fields: Fields, folder: Path) -> str:
             fields.report(fields.values["id"], problem, "id")
         return game_id if game_id and not problem else "game"
     fields.used.add("id")
-    name = folder.name or folder.resolve().name  # `pnp build` run inside the game folder
+    name = folder_name(folder)
     problem = id_problem(name, "a game id")
     if problem:
         fields.report(fields.node, f"game.yaml has no 'id:', so the folder's name is the game's id, but {problem}; "
@@ -247,8 +247,14 @@ def _game_id(fields: Fields, folder: Path) -> str:
     return name
 
 
+def folder_name(folder: Path) -> str:
+    """The name of the game's folder, also when it is given as '.' or '..' (`pnp build ..`)."""
+    return Path(os.path.abspath(folder)).name
+
+
 def _empty_info(folder: Path, path: Path) -> dict:
-    return dict(id=folder.name, title=folder.name, subtitle="", authors=(), based_on=None, version="0", licence="",
+    return dict(id=folder_name(folder), title=folder_name(folder), subtitle="", authors=(), based_on=None, version="0",
+                licence="",
                 languages=(SOURCE_LANGUAGE,), source_language=SOURCE_LANGUAGE, bilingual=None, players="", minutes="",
                 age="", palette={}, location=Location(str(path)), text_locations={})
 

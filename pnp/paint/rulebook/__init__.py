@@ -130,9 +130,9 @@ def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
 
     None if the story has problems (a text or picture that cannot be set).
     """
-    before = len(ctx.problems.items)
+    before = len(ctx.problems)
     story = build_story(ctx, flowing=ctx.rulebook.booklet not in FIXED_PAGES)
-    if len(ctx.problems.items) > before:
+    if len(ctx.problems) > before:
         return None
     # Spare pages come after the rules, each on a page of its own: they move nothing before them.
     ending = [Padding(replace(ctx, problems=Problems()), lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] \
