@@ -13,6 +13,9 @@ apart at most, each the best of a few runs, and the ratio is what counts:
 - one changed card text: the files rewritten against those whose bytes changed;
 - synthetic 1,000- and 10,000-card decks (PDF) against a bare reportlab canvas drawing
   the same cards on the same grid with the same fonts; peak memory of the 10k build;
+- 200-card decks with a unique raster illustration per card (PNG, then JPEG; see
+  bench/illustrated.py), PDF and 300-dpi PNG sheets, against a canvas placing the same
+  images once each plus rasterizing its pages; PDF sizes and pnp's peak memory;
 - `pnp watch`: save → the changed card's sheet rewritten, against that sheet alone;
 - 90 poker cards to 300-dpi PNG sheets against the peer board-game-factory doing the same
   (installed by bench/board_game_factory.py into its own environment under bench/.cache/).
@@ -150,6 +153,40 @@ def decks(work: Path, sizes: tuple[int, ...]) -> None:
         line(f"{large} cards / {small} cards", f"{per_card[large] / per_card[small]:.1f}×", "target ≤ 11×")
 
 
+def illustrated(work: Path, cards: int = 200) -> None:
+    """Decks with a unique raster illustration per card (PNG, then JPEG) and a shared back image:
+    PDF and 300-dpi PNG sheets against the canvas floor placing the same images once each,
+    its pages rasterized and encoded; the PDFs' sizes; pnp's peak memory."""
+    from bench import illustrated as art
+
+    for kind in ("png", "jpg"):
+        folder = art.write_deck(work / f"illustrated-{kind}", cards, kind)
+        seconds = floor = float("inf")
+        floor_pdf = work / f"illustrated-floor-{kind}.pdf"
+        for run in range(2):
+            out = work / f"illustrated-{kind}-out{run}"
+            seconds = min(seconds, timed([PYTHON, "-m", "pnp", "build", str(folder), "--out", str(out), "--format",
+                                          "pdf,png", "--paper", "a4", "--lang", "en", "-q"], work)[0])
+            drawn = timed([PYTHON, str(ROOT / "bench" / "illustrated.py"), "canvas", str(folder), str(cards),
+                           str(floor_pdf)], ROOT)[0]
+            pages = [(str(floor_pdf), page) for page in range(floors_page_count(floor_pdf))]
+            floor = min(floor, drawn + floors.raster_encode(pages, 300, floors.COMPRESS_LEVEL, CORES).seconds)
+        peak = peak_mb([PYTHON, "-m", "pnp", "build", str(folder), "--out", str(work / f"illustrated-{kind}-peak"),
+                        "--format", "pdf,png", "--paper", "a4", "--lang", "en", "-q"], work)
+        pdf = next((work / f"illustrated-{kind}-out0").rglob("*-sheets-en-a4.pdf"))
+        size, floor_size = pdf.stat().st_size, floor_pdf.stat().st_size
+        line(f"{cards} illustrated cards ({kind.upper()}), PDF+PNG / floor", f"{seconds:.2f} / {floor:.2f} s = {seconds / floor:.2f}×",
+             "target ≤ 2×")
+        line(f"  PDF size / floor's; peak memory", f"{size / 1e6:.1f} / {floor_size / 1e6:.1f} MB = {size / floor_size:.2f}×; "
+             f"{peak:.0f} MB", "targets ≤ 1.5×, < 1000 MB")
+
+
+def floors_page_count(pdf: Path) -> int:
+    from pnp.output.raster import page_count
+
+    return page_count(pdf.read_bytes())
+
+
 def watch(work: Path) -> None:
     from bench.watching import watch_figures
 
@@ -182,6 +219,7 @@ def main() -> None:
         kit(work)
         one_changed_text(work)
         decks(work, (1000,) if quick else (1000, 10000))
+        illustrated(work)
         watch(work)
         peer(work)
 

@@ -100,7 +100,7 @@ def canvas(cards: int, out: Path) -> None:
 
     from bench.synthetic import card_values
     from pnp.model.units import mm
-    from pnp.paint.fonts import font_name, text_width
+    from pnp.text.fonts import font_name, text_width
 
     width, height = mm(210), mm(297)
     slots = _butted_grid(width, height, mm(63.5), mm(88.9), mm(3))

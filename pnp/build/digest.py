@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pnp
-from pnp.output.transaction import STATE_FOLDER
+from pnp.output.transaction import STATE_FOLDER, read_state_file
 
 DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro", "fonttools")
 MEMORY_FILE = "digests.json"
@@ -56,8 +56,11 @@ class DigestMemory:
     @classmethod
     def load(cls, state: Path) -> "DigestMemory":
         """What an earlier run kept in the state folder (nothing if it is missing or unreadable)."""
+        data = read_state_file(Path(state), MEMORY_FILE)
+        if data is None:
+            return cls(state=Path(state))
         try:
-            raw = json.loads((Path(state) / MEMORY_FILE).read_text(encoding="utf-8"))
+            raw = json.loads(data)
             if raw.get("version") == MEMORY_VERSION:
                 return cls({name: entry for name, entry in raw["files"].items()
                             if isinstance(entry, list) and len(entry) == 5}, Path(state))

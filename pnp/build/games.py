@@ -103,10 +103,10 @@ class LoadedGame:
 
 def _diagrams_of(game: Game, catalogs: Catalogs) -> DiagramBook:
     """The game's diagrams and examples, checked; a game with neither file spares the
-    import of the diagram painters (a deck alone builds without them)."""
+    import of the diagram scenes and engines (a deck alone builds without them)."""
     if not any(os.path.lexists(game.folder / f"{section}.yaml") for section in PICTURE_FILES):
         return DiagramBook({}, {})
-    from pnp.paint.diagrams import load_diagrams
+    from pnp.diagrams import load_diagrams
 
     return load_diagrams(game, catalogs)
 

@@ -20,9 +20,10 @@ from pathlib import Path
 
 from pnp.build.digest import code_digest, file_digest, folder_digest, key_of
 from pnp.build.facets import Facets
-from pnp.output.transaction import STATE_FOLDER
+from pnp.output.transaction import STATE_FOLDER, read_state_file
 
-MANIFEST = f"{STATE_FOLDER}/manifest.json"
+MANIFEST_NAME = "manifest.json"
+MANIFEST = f"{STATE_FOLDER}/{MANIFEST_NAME}"
 VERSION = 2
 
 
@@ -83,8 +84,11 @@ class Manifest:
     @classmethod
     def load(cls, out: Path) -> "Manifest":
         """The manifest under out; an empty one if there is none or it cannot be read."""
+        data = read_state_file(Path(out) / STATE_FOLDER, MANIFEST_NAME)
+        if data is None:
+            return cls()
         try:
-            raw = json.loads((Path(out) / MANIFEST).read_text(encoding="utf-8"))
+            raw = json.loads(data)
             if raw.get("version") != VERSION:
                 return cls()
             units = {scope: UnitRecord(**u) for scope, u in raw["units"].items()}

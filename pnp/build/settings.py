@@ -335,11 +335,13 @@ class Memory:
             from pnp.build.digest import remember_in
 
             remember_in(state)  # the digests this memory's keys take, known by size and time from the last run
+            from pnp.output.transaction import read_state_file
+
             try:
-                raw = json.loads((Path(state) / CACHE_FILE).read_text(encoding="utf-8"))
+                raw = json.loads(read_state_file(Path(state), CACHE_FILE) or b"{}")
                 if raw.get("version") == CACHE_VERSION:
                     self.entries = dict(raw["games"])
-            except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            except (ValueError, KeyError, TypeError, AttributeError):
                 pass
 
     def _key(self, folder: Path, given: Mapping[str, Any]) -> str:

@@ -7,13 +7,13 @@ and reduced, so their edges are smooth and the same on every run.
 
 from __future__ import annotations
 
-import math
-
 from PIL import Image, ImageChops, ImageDraw
 from reportlab.graphics.shapes import Drawing
 
 from pnp.output.raster import render_page_size
 from pnp.paint.diagrams.output import drawing_pdf
+from pnp.shapes import Shape
+from pnp.shapes.geometry import Ellipse, Outline, Polygon
 
 SUPERSAMPLE = 4
 
@@ -23,7 +23,7 @@ def face_image(drawing: Drawing, size: tuple[int, int], transparent: bool = Fals
     return render_page_size(drawing_pdf(drawing, "face"), 0, size, transparent=transparent)
 
 
-def cut_to_shape(image: Image.Image, shape: str, corner: float = 0.0) -> Image.Image:
+def cut_to_shape(image: Image.Image, shape: Shape, corner: float = 0.0) -> Image.Image:
     """image (RGBA) made transparent outside the component's shape filling it.
 
     `corner` is a rectangle's corner radius as a fraction of its width.
@@ -34,20 +34,24 @@ def cut_to_shape(image: Image.Image, shape: str, corner: float = 0.0) -> Image.I
     return result
 
 
-def shape_mask(size: tuple[int, int], shape: str, corner: float = 0.0) -> Image.Image:
-    """An 8-bit mask of size: 255 inside the shape (circle, flat-topped hexagon, rectangle), 0 outside."""
+def shape_mask(size: tuple[int, int], shape: Shape, corner: float = 0.0) -> Image.Image:
+    """An 8-bit mask of size: 255 inside the shape's outline filling it, 0 outside."""
     width, height = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
     big = Image.new("L", (width, height), 0)
-    draw = ImageDraw.Draw(big)
-    if shape == "circle":
-        draw.ellipse((0, 0, width - 1, height - 1), fill=255)
-    elif shape == "hexagon":
-        cx, cy = width / 2, height / 2
-        draw.polygon([(cx + width / 2 * math.cos(math.radians(a)), cy + height / 2 * math.sin(math.radians(a)) / math.sin(math.radians(60)))
-                      for a in range(0, 360, 60)], fill=255)
-    else:
-        draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=corner * width, fill=255)
+    _fill(ImageDraw.Draw(big), shape.outline(0, 0, width, height, corner=corner * width, fill_box=True))
     return big.resize(size, Image.Resampling.BOX)
+
+
+def _fill(draw: ImageDraw.ImageDraw, outline: Outline) -> None:
+    """The outline filled in white; a box's far edges are its last pixels, as Pillow counts them."""
+    if isinstance(outline, Ellipse):
+        draw.ellipse((outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx - 1,
+                      outline.cy + outline.ry - 1), fill=255)
+    elif isinstance(outline, Polygon):
+        draw.polygon(list(outline.points), fill=255)
+    else:
+        draw.rounded_rectangle((outline.x, outline.y, outline.x + outline.w - 1, outline.y + outline.h - 1),
+                               radius=outline.radius, fill=255)
 
 
 def padded(image: Image.Image, margin: int) -> Image.Image:

@@ -23,10 +23,11 @@ from pnp.export.faces import face_image
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.shops import ShopProfile
+from pnp.model.tables import formula_guarded
 from pnp.model.units import to_mm
 from pnp.output.png import png_bytes
 from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 MANIFEST_COLUMNS = ("set", "item", "quantity", "front", "back", "product", "trim_mm", "pixels")
 PaintFace = Callable[[Face], Drawing]
@@ -116,5 +117,4 @@ def manifest_csv(rows: list[dict]) -> bytes:
 
 def _cell(value) -> str:
     """A value a spreadsheet shows as text: one starting like a formula is quoted."""
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    return formula_guarded(str(value))

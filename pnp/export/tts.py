@@ -35,9 +35,6 @@ DPI = 300
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 TILE_KINDS = ("tile", "board")
-# TTS tile types by shape; a rectangle with rounded corners is type 3.
-TILE_TYPES = {"rect": 0, "hexagon": 1, "circle": 2}
-ROUNDED_TILE = 3
 # Approximations of TTS's own sizes: a poker card at scale 1, and how many table units
 # (about an inch each) a custom tile or token at scale 1 spans along its longer side.
 CARD_AT_SCALE_ONE_MM = 63.5
@@ -319,7 +316,7 @@ def _token_image(front: str, base_url: str) -> dict:
 
 def _tile_image(cs: ComponentSet, piece: Piece, front: str, back: str | None, base_url: str) -> dict:
     secondary = back if back is not None else (front if piece.back is not None else None)
-    tile_type = ROUNDED_TILE if cs.shape == "rect" and cs.corner > 0 else TILE_TYPES[cs.shape]
+    tile_type = cs.shape.tts_tile(cs.corner)
     return {"ImageURL": base_url + front, "ImageSecondaryURL": base_url + secondary if secondary else "",
             "ImageScalar": 1.0, "WidthScale": 0.0,
             "CustomTile": {"Type": tile_type, "Thickness": 0.1 if cs.kind == "board" else 0.2,

@@ -112,6 +112,11 @@ def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE
             if record is not None:
                 records[key] = record
             continue
+        if language != source_language and _is_record(value):
+            # What the catalog kept beside a table's text whose row or column has gone since:
+            # nothing reads it (translate status lists it as unused), so it breaks nothing.
+            records[key] = _record(key, value, problems)
+            continue
         read = _read_source_entry if language == source_language else _read_translation_entry
         entry = read(key, value, node.key_location(key), problems)
         if entry is not None:
@@ -128,6 +133,15 @@ def _table_record(key: str, node: Node, cells: TextCells, language: str, is_sour
         problems.add(node.location, key, f"this text is kept in a table ({where}); "
                                          + ("remove it here" if is_source else "here keep only its source and source-text"))
         return None
+    return _record(key, node, problems)
+
+
+def _is_record(node: Node) -> bool:
+    return node.is_map and "text" not in node.value and ("source" in node.value or "source-text" in node.value)
+
+
+def _record(key: str, node: Node, problems: Problems) -> Entry:
+    """A record's fields: the source it translates (and its text), and whether it is a draft."""
     fields = Fields(node, key, problems)
     record = Entry(key, "", fields.text("source", default=None), node.location, fields.text("source-text", default=None),
                    bool(fields.boolean("fuzzy", default=False)))
@@ -164,6 +178,10 @@ def load_game_catalogs(game: Game) -> Catalogs:
     _add_table_texts(catalogs, game.table_texts)
     source = catalogs.source
     problems = Problems()
+    for catalog in catalogs.values():
+        for key, record in catalog.records.items():
+            if key not in game.table_texts and (key in catalogs.source.entries or key in game.own_texts):
+                problems.add(record.location, key, "missing required key 'text' (only a table's text is kept without it)")
     for key, (text, location) in game.own_texts.items():
         if key in source.entries:
             problems.add(source.entries[key].location, key, f"the game's {key.split('.')[1]} is written in game.yaml "

@@ -7,23 +7,28 @@ translation back. Otherwise every message whose translation differs from the cat
 becomes a `Change`: a new or updated translation, one confirmed unchanged (a fuzzy flag
 cleared), or a draft (a fuzzy message the translator edited: kept, still marked stale).
 A message that changes nothing (an empty msgstr, an unedited fuzzy one, the same
-translation) leaves its entry alone.
+translation) leaves its entry alone. A translation that goes into a table's cell must be
+one a cell can hold (no control characters). The tables and the catalog an import
+changes are written together, all or none.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Mapping
 
 from pnp.i18n.catalog import Catalogs, Entry, catalog_path, fingerprint
-from pnp.i18n.catalog_file import update_catalog
+from pnp.i18n.catalog_file import edited_catalog
 from pnp.i18n.po import PoEntry, header_fields, parse_po
 from pnp.i18n.start import catalog_header
-from pnp.i18n.table_texts import write_table_texts
+from pnp.i18n.table_texts import table_text_edits
 from pnp.model.game import Game
 from pnp.model.limits import MAX_TEXT_CHARS
 from pnp.model.problems import ContentError, Location, Problem, Problems, display_path, quote
+from pnp.model.tables import cell_text_problem
+from pnp.output.files import FileSet
 
 # What a change does to its entry, as the report says it.
 NEW, UPDATED, CONFIRMED, DRAFT = "new", "updated", "confirmed", "draft"
@@ -144,6 +149,12 @@ def _acceptable(message: PoEntry, source: Mapping[str, Entry], seen: Mapping[str
     if len(message.msgstr) > MAX_TEXT_CHARS:
         problems.add(message.location, key, f"a translation of {len(message.msgstr)} characters is over the limit of {MAX_TEXT_CHARS}")
         return False
+    cell = source[key].cell
+    refused = cell_text_problem(message.msgstr) if cell is not None else None
+    if refused:
+        problems.add(message.location, key, f"the translation {refused}, which its cell in {Path(cell.path).name} "
+                                            "cannot hold; remove it from the PO file")
+        return False
     return True
 
 
@@ -196,8 +207,15 @@ def write_import(game: Game, catalogs: Catalogs, result: ImportResult) -> list[s
     shown = display_path(str(path))
     if not result.changes:
         return [f"nothing to change: {shown} is as it was"]
-    entries = write_table_texts(game, result.language, result.entries)
-    update_catalog(path, entries, list(catalogs.source.entries), header=catalog_header(game, result.language))
+    entries, tables = table_text_edits(game, result.language, result.entries)
+    catalog = edited_catalog(path, entries, list(catalogs.source.entries), header=catalog_header(game, result.language))
+    # The tables and the catalog change together or not at all: a table holding a text the
+    # catalog has no record of would read as a stale translation.
+    with FileSet(game.folder) as files:
+        for table, data in tables.items():
+            files.stage(Path(table).relative_to(game.folder), data)
+        files.stage(Path(path).relative_to(game.folder), catalog)
+        files.commit()
     counts = ", ".join(f"{result.counted(kind)} {kind}" for kind in (NEW, UPDATED, CONFIRMED, DRAFT) if result.counted(kind))
     texts = "text" if len(result.changes) == 1 else "texts"
     return [f"  {change.describe()}" for change in result.changes] + [f"{len(result.changes)} {texts} changed in {shown} ({counts})"]

@@ -58,7 +58,8 @@ class PoProject:
                 path = path.resolve().relative_to(self.root.resolve())
             except ValueError:
                 pass
-        shown = path.as_posix().replace(" ", "\u00a0")  # a space would split the reference in two
+        # A space would split the reference in two, and a line break end the comment.
+        shown = comment_text(path.as_posix().replace(" ", "\u00a0"))
         return f"{shown}:{location.line}" if location.line else shown
 
 
@@ -107,7 +108,7 @@ def _header(project: PoProject, source_language: str, language: str | None) -> s
     # Empty dates and translator fields: the same catalogs give the same bytes, and
     # msgfmt -c accepts empty values (it warns only about missing or template ones).
     fields = [
-        f"Project-Id-Version: {project.game_id} {project.version}".rstrip(),
+        f"Project-Id-Version: {header_value(project.game_id)} {header_value(project.version)}".rstrip(),
         "PO-Revision-Date: ",
         "Last-Translator: ",
         "Language-Team: ",
@@ -116,13 +117,13 @@ def _header(project: PoProject, source_language: str, language: str | None) -> s
         "Content-Type: text/plain; charset=UTF-8",
         "Content-Transfer-Encoding: 8bit",
         *([f"Plural-Forms: {plural_forms(language)}"] if language else []),
-        f"X-Pnp-Game: {project.game_id}",
+        f"X-Pnp-Game: {header_value(project.game_id)}",
         f"X-Pnp-Source-Language: {source_language}",
         f"X-Generator: pnp {__version__}",
     ]
     into = f"translation into {language}" if language else "translation (template)"
     lines = [
-        f"# Texts of {project.game_id} for {into}, made by pnp.",
+        f"# Texts of {comment_text(project.game_id)} for {into}, made by pnp.",
         "# msgctxt names the text; keep it as it is. #. notes say where each text is used.",
         *(["#, fuzzy"] if language is None else []),  # a template's header, as xgettext writes it
         'msgid ""',
@@ -139,7 +140,7 @@ def plural_forms(language: str) -> str:
 
 def _po_entry(source: Entry, translation: Entry | None, project: PoProject) -> str:
     uses = project.uses.get(source.key, ())
-    lines = [f"#. {note}" for note in _notes(uses)]
+    lines = [f"#. {comment_text(note)}" for note in _notes(uses)]
     references = dict.fromkeys(project.reference(where) for where in [source.location, *(u.location for u in uses)])
     lines.append("#: " + " ".join(references))
     if translation is not None and not translation.is_current(source.text):
@@ -159,6 +160,19 @@ def _notes(uses: Sequence[Use]) -> list[str]:
     notes = [use.note[:1].upper() + use.note[1:] + "." for use in uses]
     notes += [f"Room: {use.room}." for use in uses if use.room is not None]
     return list(dict.fromkeys(notes))
+
+def header_value(text: str) -> str:
+    """A header field's value on one line: a line break in it (a version of "1.0\\nLanguage: fr")
+    would otherwise start a field of its own once the msgstr is read."""
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
+
+
+def comment_text(text: str) -> str:
+    """Content inside a # comment line (a reference, a note): anything that is not printable is
+    written as its escape, so a line break in a folder's name cannot start a line of the file."""
+    return "".join(c if c.isprintable() or c == "\u00a0" else _escape(c) if ord(c) < 0x80 else f"\\u{ord(c):04x}"
+                   for c in text)
+
 
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
 

@@ -78,8 +78,8 @@ def _identical(source: str, translation: str, glossary: Glossary) -> str | None:
 
 def _glossary(source: str, translation: str, glossary: Glossary) -> list[str]:
     findings = []
-    for term in glossary.terms:
-        if term.used_in(source) and not term.kept_in(translation):
+    for term in glossary.terms_used(source):
+        if not term.kept_in(translation):
             wanted = " or ".join(f"“{form}”" for form in term.forms)
             findings.append(f"glossary: the source says “{term.source}”, which {glossary.language} says as {wanted} "
                             f"({glossary.path.name})")

@@ -94,7 +94,8 @@ def translation_status(
         missing=_sorted(_missing(key, entry, translation, language) for key, entry in source.entries.items()
                         if key not in translated),
         stale=_stale(source, translated),
-        unused=_unused_translations(catalogs.source_language, source, translated, used_keys),
+        unused=_sorted([*_unused_translations(catalogs.source_language, source, translated, used_keys),
+                        *_gone_table_texts(source, translation.records if translation else {})]),
         findings=_findings(source, translated, language, glossary),
     )
 
@@ -166,6 +167,12 @@ def _unused_translations(source_language: str, source: Catalog, translated: Mapp
         elif key not in used_keys:
             issues.append(KeyIssue(key, entry.location))
     return _sorted(issues)
+
+
+def _gone_table_texts(source: Catalog, records: Mapping[str, Entry]) -> tuple[KeyIssue, ...]:
+    """Records of table texts the tables no longer have (a row deleted, a column renamed)."""
+    return tuple(KeyIssue(key, record.location, "its table's row or column is gone; remove it here")
+                 for key, record in records.items() if key not in source.entries)
 
 
 def _undefined(source: Catalog, used_keys: Collection[str], where_used: Mapping[str, Location]) -> tuple[KeyIssue, ...]:

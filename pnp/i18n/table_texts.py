@@ -17,11 +17,12 @@ from typing import Mapping
 
 from pnp.i18n.catalog import Entry
 from pnp.model.game import Game
-from pnp.model.tables import write_cells
+from pnp.model.tables import edited_table
 
 
-def write_table_texts(game: Game, language: str, entries: Mapping[str, Entry]) -> dict[str, Entry]:
-    """Write the table texts among entries into their tables; the entries, those marked as kept in a table."""
+def table_text_edits(game: Game, language: str, entries: Mapping[str, Entry]) -> tuple[dict[str, Entry], dict[Path, bytes]]:
+    """The table texts among entries put into their tables: the entries (those kept in a table
+    marked so) and the new bytes of each table that changes, to be written with the catalog."""
     edits: dict[tuple[Path, str | None], dict[tuple[int, str], str]] = {}
     result = dict(entries)
     for key, entry in entries.items():
@@ -34,6 +35,5 @@ def write_table_texts(game: Game, language: str, entries: Mapping[str, Entry]) -
         table = (Path(source_cell.path), source_cell.sheet)
         edits.setdefault(table, {})[(source_cell.row, f"{attribute}.{language}")] = entry.text
         result[key] = replace(entry, cell=cell or replace(source_cell, column=0))
-    for (path, sheet), cell_edits in edits.items():
-        write_cells(path, Path(game.folder), cell_edits, sheet)
-    return result
+    tables = {path: edited_table(path, Path(game.folder), cell_edits, sheet) for (path, sheet), cell_edits in edits.items()}
+    return result, tables

@@ -25,6 +25,8 @@ from typing import Any, Hashable, Iterable, Sequence
 from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
+from pnp.shapes import Shape
+from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges
 
 Point = tuple[float, float]
 
@@ -44,7 +46,7 @@ class Component:
     item: int  # index of its item in the set
     width: float
     height: float
-    shape: str
+    shape: Shape
     corner: float
     bleed: float
     back: Hashable | None  # its back class (pnp.layout.backs); None: it has no back
@@ -86,18 +88,13 @@ class Cell:
 
 @dataclass(frozen=True)
 class Guide:
-    """A thin cut line on the front: a segment, a circle or a (rounded) rectangle."""
+    """A thin cut line on the front: a straight segment, or a component's whole outline (its
+    circle, hexagon or rounded rectangle, as its shape draws it: pnp.shapes)."""
 
-    kind: str  # "segment", "circle", "hexagon" (flat-topped) or "rect" (rounded by radius)
-    box: Box  # the shape's box; a segment's end points as (x0, y0, x1 - x0, y1 - y0)
-    radius: float = 0.0
+    cut: Line | Outline
 
     def moved(self, dx: float, dy: float) -> Guide:
-        return replace(self, box=self.box.translate(dx, dy))
-
-    @property
-    def line(self) -> Line:
-        return Line(self.box.x, self.box.y, self.box.right, self.box.top)
+        return Guide(self.cut.translate(dx, dy))
 
 
 @dataclass(frozen=True)
@@ -161,7 +158,7 @@ def grid_block(components: Sequence[Component], cols: int, rows: int, turn: int,
         grow = _cell_bleeds(row, col, occupied, gaps_x, gaps_y, arrangement, rows, cols)
         cells.append(Cell(component, trim, rect_points(trim, grow), turn))
     guides = tuple(_guide(cell) for cell in cells) if arrangement.guides else ()
-    return Block(tuple(cells), width, height, guides, marked=components[0].shape == "rect")
+    return Block(tuple(cells), width, height, guides, marked=components[0].shape.marked)
 
 
 def _cell_size(component: Component, turn: int) -> tuple[float, float]:
@@ -229,9 +226,9 @@ def rect_points(box: Box, grow: tuple[float, float, float, float]) -> tuple[Poin
 
 
 def _guide(cell: Cell) -> Guide:
-    """The cut line around a cell of a grid: its circle, hexagon or (rounded) rectangle."""
-    shape = cell.component.shape
-    return Guide(shape, cell.trim, cell.component.corner if shape == "rect" else 0.0)
+    """The cut line around a cell of a grid: its component's outline."""
+    trim, component = cell.trim, cell.component
+    return Guide(component.shape.outline(trim.x, trim.y, trim.w, trim.h, corner=component.corner))
 
 
 # --- back classes: which cells may share a cut ------------------------------------------
@@ -320,9 +317,6 @@ def _places(components: Sequence[Component], classes: list, panes: list[list[tup
 
 # --- honeycombs -------------------------------------------------------------------------
 
-SQRT3 = math.sqrt(3)
-
-
 def honeycomb_size(cols: int, rows: int, width: float) -> tuple[float, float]:
     """The trim extent of a cols × rows honeycomb of flat-topped hexagons `width` across corners."""
     height = width * SQRT3 / 2
@@ -341,15 +335,11 @@ def honeycomb_block(components: Sequence[Component], cols: int, rows: int, arran
         centres.append((width / 2 + col * 0.75 * width, extent_h - down))
     cells = []
     for component, centre in zip(components, centres):
-        outward = [_edge_bleed(centre, angle, centres, height, arrangement.bleed) for angle in _NORMALS]
+        outward = [_edge_bleed(centre, angle, centres, height, arrangement.bleed) for angle in HEXAGON_NORMALS]
         trim = Box(centre[0] - width / 2, centre[1] - height / 2, width, height)
-        cells.append(Cell(component, trim, _hexagon(centre, height / 2, outward)))
+        cells.append(Cell(component, trim, hexagon_by_edges(centre, [height / 2 + out for out in outward])))
     guides = _hex_guides(centres, height / 2) if arrangement.guides else ()
     return Block(tuple(cells), extent_w, extent_h, guides, marked=False)
-
-
-# Outward normals of a flat-topped hexagon's edges, counter-clockwise from the upper right.
-_NORMALS = (30.0, 90.0, 150.0, 210.0, 270.0, 330.0)
 
 
 def _edge_bleed(centre: Point, angle: float, centres: list[Point], height: float, bleed: float) -> float:
@@ -359,34 +349,15 @@ def _edge_bleed(centre: Point, angle: float, centres: list[Point], height: float
     return 0.0 if any(math.dist(across, other) < height * 1e-6 for other in centres) else bleed
 
 
-def _hexagon(centre: Point, apothem: float, outward: list[float]) -> tuple[Point, ...]:
-    """The hexagon whose edge i lies apothem + outward[i] from the centre, as corner points."""
-    points = []
-    for i in range(6):
-        a, b = _NORMALS[i], _NORMALS[(i + 1) % 6]
-        points.append(_meet(centre, a, apothem + outward[i], b, apothem + outward[(i + 1) % 6]))
-    return tuple(points)
-
-
-def _meet(centre: Point, a: float, da: float, b: float, db: float) -> Point:
-    """Where the line at distance da along normal a meets the one at db along normal b."""
-    ax, ay = math.cos(math.radians(a)), math.sin(math.radians(a))
-    bx, by = math.cos(math.radians(b)), math.sin(math.radians(b))
-    det = ax * by - ay * bx
-    x = (da * by - db * ay) / det
-    y = (ax * db - bx * da) / det
-    return (centre[0] + x, centre[1] + y)
-
-
 def _hex_guides(centres: list[Point], apothem: float) -> tuple[Guide, ...]:
     """Every hexagon edge once: a shared edge is one cut."""
     seen: dict[tuple, Guide] = {}
     for centre in centres:
-        corners = _hexagon(centre, apothem, [0.0] * 6)
+        corners = hexagon_by_edges(centre, [apothem] * 6)
         for i in range(6):
             p, q = corners[i], corners[(i + 1) % 6]
             key = frozenset((round(x, 3), round(y, 3)) for x, y in (p, q))
-            seen.setdefault(key, Guide("segment", Box(p[0], p[1], q[0] - p[0], q[1] - p[1])))
+            seen.setdefault(key, Guide(Line(p[0], p[1], q[0], q[1])))
     return tuple(seen.values())
 
 

@@ -10,7 +10,12 @@ EPS = 1e-6
 
 
 class DoesNotFit(ValueError):
-    """Something is larger than the paper (or the part of it left free) it must go on."""
+    """Something is larger than the paper (or the part of it left free) it must go on;
+    `set_id` names the component set it belongs to, when it is one."""
+
+    def __init__(self, message: str, set_id: str | None = None):
+        super().__init__(message)
+        self.set_id = set_id
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def place_marks(lines: Sequence[CutLine], ink: Sequence[Box], keep_clear: Sequen
         marks += found
         if not found:
             (x0, y0), (x1, y1) = line.start, line.end
-            guides.append(Guide("segment", Box(x0, y0, x1 - x0, y1 - y0)))
+            guides.append(Guide(Line(x0, y0, x1, y1)))
     return marks, guides
 
 

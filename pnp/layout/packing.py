@@ -108,7 +108,7 @@ def _new_page(group: Group, todo: list, papers: Sequence[Paper], frames: Frames,
             if block is not None and len(block.cells) > most:
                 best, most = PackedPage(paper, box, [], [box.outset(pad)]), len(block.cells)
     if best is None:
-        raise DoesNotFit(_too_large(group, todo[0], papers, frames))
+        raise DoesNotFit(_too_large(group, todo[0], papers, frames), _set_of(todo[0]))
     return best
 
 
@@ -116,6 +116,13 @@ def _edge_to_edge(block: Block, papers: Sequence[Paper]) -> PackedPage:
     """A page of its own for a board that fits only the whole paper."""
     paper = next(p for p in papers if _fits((block.width, block.height), (p.width, p.height)))
     return PackedPage(paper, paper.box, [block])
+
+
+def _set_of(first) -> str | None:
+    """The set of a component, or of a board part's first cell."""
+    if hasattr(first, "set_id"):
+        return first.set_id
+    return first.cells[0].component.set_id if getattr(first, "cells", None) else None
 
 
 def _too_large(group: Group, first, papers: Sequence[Paper], frames: Frames) -> str:

@@ -33,8 +33,6 @@ MARGIN = mm(5)
 MARK_GAP = mm(1)
 MARK_LENGTH = mm(5)
 GUTTER = 0.0
-# What each shape is laid out as unless told otherwise, and what "butted" means for it.
-NATURAL = {"rect": "butted", "hexagon": "honeycomb", "circle": "gutter"}
 
 
 @dataclass(frozen=True)
@@ -61,22 +59,11 @@ def settings_for(game_choices, layout: str | None = None, flip: str = "long",
 def arrangement_for(component_set, game_choices, layout: str | None = None) -> Arrangement:
     """How a set's components are arranged: --layout, then the set's own, then the game's, where its shape allows."""
     shape = component_set.shape
-    kind = next((k for k in (_as(layout, shape), _as(component_set.sheet.layout, shape), _as(game_choices.layout, shape))
-                 if k is not None), NATURAL[shape])
+    kind = next((k for k in (shape.arrangement(layout), shape.arrangement(component_set.sheet.layout),
+                             shape.arrangement(game_choices.layout)) if k is not None), shape.natural_layout)
     gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, GUTTER))
-    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None), shape != "rect")
+    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None), shape.guided_by_default)
     return Arrangement(kind, component_set.bleed, gutter, guides)
-
-
-def _as(layout: str | None, shape: str) -> str | None:
-    """The arrangement a layout name means for a shape, None if it says nothing for it."""
-    if layout in (None, "fold"):
-        return None
-    if layout == "butted":
-        return None if shape == "circle" else NATURAL[shape]
-    if layout == "honeycomb":
-        return "honeycomb" if shape == "hexagon" else None
-    return layout
 
 
 def _given(value, default):

@@ -357,9 +357,9 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
             where = cell_of(body.value["text"], join_key(join_key(path, kind), "text"), context.cells) if context.cells else None
             return element.saying(words, where if where is not None and where.cell else body.location)
         return _read_one(node, kind, path, context)
-    before = len(context.problems.items)
+    before = len(context.problems)
     element = _read_one(node, kind, path, context)
-    shared[key] = (node, element, _sharing(node, kind, element, len(context.problems.items) > before))
+    shared[key] = (node, element, _sharing(node, kind, element, len(context.problems) > before))
     return element
 
 

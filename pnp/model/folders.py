@@ -5,11 +5,19 @@ Templates come in layers, searched in order: the game's own `templates/`, the pr
 repository's `templates/`, installed as package data). A template, group, image or icon
 is taken from the first layer that has it, so a game or a project overrides pnp's
 `cards/poker` by defining its own, and keeps every other.
+
+A file of a layer is contained as a content file is, and so is the layer itself: the
+game's `templates/` must be a folder inside the game folder and the project's inside the
+project, not a link to a folder elsewhere (whose files would then pass as templates).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+from pnp.model.files import content_file
+from pnp.model.problems import ContentError, Location, Problem, display_path
 
 
 def default_templates_folder() -> Path:
@@ -39,3 +47,28 @@ def find_templates_folders(game_folder: Path) -> tuple[Path, ...]:
     for layer in layers:
         unique.setdefault(layer.resolve(), layer)
     return tuple(unique.values())
+
+
+def layer_file(layer: Path, relative: str) -> Path | None:
+    """The file relative of a templates layer, as content_file finds it (None if it is not
+    there); ContentError, located at it, if it or the layer leads outside where it belongs."""
+    path = Path(layer) / relative
+    owner = layer_owner(layer)
+    if owner is not None and os.path.lexists(path):
+        try:
+            contained = Path(layer).resolve().is_relative_to(owner.resolve())
+        except (OSError, RuntimeError, ValueError):
+            contained = False
+        if not contained:
+            raise ContentError([Problem(Location(str(path)), "", f"leads outside {display_path(str(owner))}/ (its "
+                                                                 "templates/ is a link to a folder elsewhere); content "
+                                                                 "must be a file inside the game folder or templates/")])
+    return content_file(path, layer)
+
+
+def layer_owner(layer: Path) -> Path | None:
+    """The folder a layer must stay inside: the game's or the project's folder that holds it
+    (None for the templates pnp ships, which no game's content can move)."""
+    if Path(layer).resolve() == default_templates_folder().resolve():
+        return None
+    return Path(layer).parent

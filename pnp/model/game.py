@@ -1,14 +1,17 @@
 """A game folder (content/<game>/) → a `Game`: its facts, palette and component sets.
 
-`game.yaml` holds the facts (title, subtitle, authors, version, licence, languages,
-players, …), the palette and how sheets are laid out (`sheets:`); `components.yaml` the
-component sets. A game's languages are data: any BCP 47 tag it lists, and any that has a `text/<lang>.yaml`; its source
-language (English unless `source-language:` says otherwise) is the one the others are
-translated from, and the title and subtitle are texts of that language, translated
-like any other (keys `game.title`, `game.subtitle`). Every problem of every file
-is collected before one ContentError is raised. Each file the folder may hold is
-checked to be a regular file inside it before anything is read, so a folder or FIFO
-where rulebook.yaml or text/da.yaml belongs is an error, never taken for "absent".
+`game.yaml` holds the facts (title, subtitle, authors, what the game is based on,
+version, licence, languages, players, …), the palette and how sheets are laid out
+(`sheets:`); `components.yaml` the component sets. A game's languages are data: any BCP
+47 tag it lists, and any that has a `text/<lang>.yaml`; its source language (English
+unless `source-language:` says otherwise) is the one the others are translated from, and
+the title and subtitle are texts of that language, translated like any other (keys
+`game.title`, `game.subtitle`). Every problem of every file is collected before one
+ContentError is raised. Credits and cover facts are optional: a game states only what
+its designer knows (no licence, no age), and pnp prints nothing in place of what is not
+stated. Each file the folder may hold is checked to be a regular file inside it before
+anything is read, so a folder or FIFO where rulebook.yaml or text/da.yaml belongs is an
+error, never taken for "absent".
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.folders import find_templates_folders
-from pnp.model.reader import Fields
+from pnp.model.reader import MISSING, Fields
 from pnp.model.set_outline import SetContext, SetFacts, SetOutline, read_set_outlines
 from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
@@ -42,19 +45,27 @@ GLOSSARY_SUFFIX = ".glossary.yaml"
 
 
 @dataclass(frozen=True)
+class BasedOn:
+    """The work a game is based on (a variant of Quarto): its title and, if known, its authors."""
+
+    title: str
+    authors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Game:
     id: str
     folder: Path
     templates_folders: tuple[Path, ...]  # layers of templates, the game's own first (pnp.model.folders)
     title: str
     subtitle: str
-    authors: tuple[str, ...]
+    authors: tuple[str, ...]  # () where game.yaml names none
     version: str
-    licence: str
+    licence: str  # "" where game.yaml states none
     languages: tuple[str, ...]
     source_language: str
     bilingual: tuple[str, str] | None  # the two languages of the bilingual rulebook, if it has one
-    players: str
+    players: str  # the cover's facts: "" where game.yaml does not state them
     minutes: str
     age: str
     palette: dict[str, Colour]
@@ -64,12 +75,20 @@ class Game:
     table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
     table_files: tuple[Path, ...] = ()  # the item tables the sets read
     sheets: SheetChoices = SheetChoices()
+    based_on: BasedOn | None = None
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
         """The source-language texts game.yaml gives, by the key their translations use."""
         texts = {TITLE_KEY: self.title, SUBTITLE_KEY: self.subtitle}
         return {key: (text, self.text_locations.get(key, self.location)) for key, text in texts.items() if text}
+
+    @property
+    def proper_names(self) -> tuple[str, ...]:
+        """The names game.yaml gives: its title, its authors, the work it is based on and that work's
+        authors. No glossary term is found in them, and they keep their capitals inside a running line."""
+        work = self.based_on
+        return tuple(n for n in (self.title, *self.authors, *([work.title, *work.authors] if work else ())) if n)
 
     def title_in(self, texts) -> str:
         """The title as texts (a language's Texts) give it, the source's where untranslated."""
@@ -188,15 +207,16 @@ def _read_info(folder: Path, problems: Problems) -> dict:
     languages, source = _languages(fields, folder)
     info = dict(
         id=_game_id(fields, folder),
-        title=fields.text("title") or folder.name,
+        title=fields.text("title") or folder_name(folder),
         subtitle=fields.text("subtitle", default="") or "",
-        authors=tuple(_texts(fields, "authors")),
+        authors=tuple(_texts(fields, "authors", default=None)),
+        based_on=_based_on(fields),
         version=fields.text("version") or "0",
-        licence=fields.text("licence") or "",
+        licence=fields.text("licence", default=None) or "",
         languages=languages,
         source_language=source,
         bilingual=_bilingual(fields, languages),
-        players=fields.text("players") or "",
+        players=fields.text("players", default=None) or "",
         minutes=fields.text("minutes", default="") or "",
         age=fields.text("age", default="") or "",
         palette=_palette(fields),
@@ -219,7 +239,7 @@ def _game_id(fields: Fields, folder: Path) -> str:
             fields.report(fields.values["id"], problem, "id")
         return game_id if game_id and not problem else "game"
     fields.used.add("id")
-    name = folder.name or folder.resolve().name  # `pnp build` run inside the game folder
+    name = folder_name(folder)
     problem = id_problem(name, "a game id")
     if problem:
         fields.report(fields.node, f"game.yaml has no 'id:', so the folder's name is the game's id, but {problem}; "
@@ -228,20 +248,44 @@ def _game_id(fields: Fields, folder: Path) -> str:
     return name
 
 
+def folder_name(folder: Path) -> str:
+    """The name of the game's folder, also when it is given as '.' or '..' (`pnp build ..`)."""
+    return Path(os.path.abspath(folder)).name
+
+
 def _empty_info(folder: Path, path: Path) -> dict:
-    return dict(id=folder.name, title=folder.name, subtitle="", authors=(), version="0", licence="",
+    return dict(id=folder_name(folder), title=folder_name(folder), subtitle="", authors=(), based_on=None, version="0",
+                licence="",
                 languages=(SOURCE_LANGUAGE,), source_language=SOURCE_LANGUAGE, bilingual=None, players="", minutes="",
                 age="", palette={}, location=Location(str(path)), text_locations={})
 
 
-def _texts(fields: Fields, key: str) -> list[str]:
+def _texts(fields: Fields, key: str, default=MISSING) -> list[str]:
     result = []
-    for path, node in fields.items(key):
+    for path, node in fields.items(key, default):
         if isinstance(node.value, str):
             result.append(node.value)
         else:
             fields.problems.add(node.location, path, f"expected a name, got {quote(node.value)}")
     return result
+
+
+def _based_on(fields: Fields) -> BasedOn | None:
+    """`based-on:` as a work's title, or a mapping of its `title` and `authors`."""
+    node = fields.get("based-on", default=None)
+    if node is None:
+        return None
+    if isinstance(node.value, str) and node.value.strip():
+        return BasedOn(node.value)
+    if not node.is_map:
+        fields.report(node, f"expected the title of the work the game is based on, or a mapping such as "
+                            f"{{title: Quarto, authors: [Blaise Müller]}}, got {quote(node.plain())}", "based-on")
+        return None
+    work = Fields(node, "based-on", fields.problems)
+    title = work.text("title")
+    authors = tuple(_texts(work, "authors", default=None))
+    work.finish()
+    return BasedOn(title, authors) if title else None
 
 
 def _languages(fields: Fields, folder: Path) -> tuple[tuple[str, ...], str]:

@@ -18,6 +18,7 @@ import warnings
 from pathlib import Path
 
 from pnp.model.files import content_file, read_regular_file
+from pnp.model.folders import layer_file
 from pnp.model.limits import MAX_IMAGE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 from pnp.model.problems import ContentError, quote
 
@@ -35,12 +36,14 @@ _REFUSED_ELEMENTS = {"script": "a script", "foreignObject": "a foreign object (H
 def find_image(file: str, game_folder: Path, templates_folders: tuple[Path, ...]) -> tuple[Path | None, str | None]:
     """The image file a face names, checked; or why it cannot be used. `templates/...` is looked
     up in each layer of templates (pnp.model.folders), the first that has it winning."""
-    root, relative = (game_folder, file)
-    if file.startswith("templates/"):
-        relative = file[len("templates/"):]
-        root = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)), templates_folders[0])
     try:
-        path = content_file(Path(root) / relative, root)
+        if file.startswith("templates/"):
+            relative = file[len("templates/"):]
+            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)), templates_folders[0])
+            path = layer_file(layer, relative)
+        else:
+            relative = file
+            path = content_file(Path(game_folder) / relative, game_folder)
     except ContentError as error:
         return None, f"image {quote(file)} {error.problems[0].message}"
     suffix = Path(relative).suffix.lower()

@@ -65,3 +65,6 @@ MAX_PICTURE_MM = 500  # width of a diagram or example play
 
 # --- translation --------------------------------------------------------------------
 MAX_PO_BYTES = 8 * 1024 * 1024  # one PO file to import
+
+# --- problems -----------------------------------------------------------------------
+MAX_PROBLEMS_PER_FILE = 100  # problems listed for one file; the rest are counted (a junk file gives millions)

@@ -47,6 +47,10 @@ def language_problem(value: object) -> str | None:
     """Why value is not a BCP 47 language tag in its usual spelling (da, pt-BR), or None."""
     if isinstance(value, str) and len(value) <= MAX_LANGUAGE_TAG_CHARS and _LANGUAGE_TAG.fullmatch(value):
         return None
+    if isinstance(value, bool):  # Norwegian: YAML reads a plain `no` as false
+        words = "no, off or false" if value is False else "yes, on or true"
+        return (f"expected a language tag such as 'da' or 'pt-BR', got {str(value).lower()}: YAML reads a plain "
+                f"{words} as {str(value).lower()}; write the tag in quotes, such as 'no' for Norwegian")
     return f"expected a language tag such as 'da' or 'pt-BR', got {quote(value)}"
 
 

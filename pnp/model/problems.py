@@ -9,10 +9,12 @@ through `quote`: escaped, and cut to a short excerpt, whatever the content holds
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import click
+
+from pnp.model.limits import MAX_PROBLEMS_PER_FILE
 
 
 class Location(NamedTuple):
@@ -136,15 +138,51 @@ def _one_line(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE_CHARS else message[:MAX_MESSAGE_CHARS] + "…"
 
 
+@dataclass(frozen=True)
+class MoreProblems(Problem):
+    """How many more problems a file has than are listed (MAX_PROBLEMS_PER_FILE)."""
+
+    count: int = 0
+
+    def __str__(self) -> str:
+        noun = "problem" if self.count == 1 else "problems"
+        return f"{display_path(self.location.file)}: {self.count} more {noun} in this file, not listed"
+
+
+def _more(file: str, count: int) -> MoreProblems:
+    # Its line sorts it after every problem of its file.
+    return MoreProblems(Location(file, _LAST_LINE), "", "", count=count)
+
+
+_LAST_LINE = 1 << 62
+
+
+def capped(problems) -> list[Problem]:
+    """At most MAX_PROBLEMS_PER_FILE problems of each file, first by place, and how many more."""
+    listed: dict[str, list[Problem]] = {}
+    more: dict[str, int] = {}
+    for problem in sorted(set(problems), key=lambda p: (p.location, p.key, p.message)):
+        file = problem.location.file
+        if isinstance(problem, MoreProblems):
+            more[file] = more.get(file, 0) + problem.count
+        elif len(listed.setdefault(file, [])) < MAX_PROBLEMS_PER_FILE:
+            listed[file].append(problem)
+        else:
+            more[file] = more.get(file, 0) + 1
+    return sorted([p for file in listed for p in listed[file]] + [_more(file, n) for file, n in more.items()],
+                  key=lambda p: (p.location, p.key, p.message))
+
+
 class ContentError(click.ClickException):
-    """Content that cannot be built; every problem found is listed, sorted by place (and with
+    """Content that cannot be built; every problem found is listed (at most
+    MAX_PROBLEMS_PER_FILE of one file, and how many more), sorted by place (and with
     `show_details`, set by -v, the lines that say more about a summary)."""
 
     exit_code = 1
     show_details = False
 
     def __init__(self, problems: list[Problem]):
-        self.problems = sorted(set(problems), key=lambda p: (p.location, p.key, p.message))
+        self.problems = capped(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
     def __str__(self) -> str:
@@ -153,26 +191,55 @@ class ContentError(click.ClickException):
         return "\n".join("\n".join([str(p), *(_one_line(d) for d in p.details)]) for p in self.problems)
 
     def format_message(self) -> str:
-        count = len(self.problems)
+        count = sum(p.count if isinstance(p, MoreProblems) else 1 for p in self.problems)
         noun = "problem" if count == 1 else "problems"
         return f"{self}\n({count} {noun})"
 
 
-@dataclass
 class Problems:
-    """A collector that loaders append to; `raise_if_any` ends a stage that failed."""
+    """A collector that loaders append to; `raise_if_any` ends a stage that failed.
 
-    items: list[Problem] = field(default_factory=list)
+    Of one file it keeps the first MAX_PROBLEMS_PER_FILE problems found and counts the rest,
+    so a file of a million bad lines costs a count, not a million messages.
+    """
+
+    def __init__(self) -> None:
+        self._listed: list[Problem] = []
+        self._per_file: dict[str, int] = {}  # problems added, listed or not
+        self._more: dict[str, int] = {}  # problems not listed
+
+    @property
+    def items(self) -> list[Problem]:
+        """The problems kept, and a MoreProblems for each file that had more."""
+        return self._listed + [_more(file, count) for file, count in self._more.items()]
 
     def add(self, location: Location, key: str, message: str) -> None:
-        self.items.append(Problem(location, key, message))
+        self._take(Problem(location, key, message))
 
     def extend(self, other: "Problems | list[Problem]") -> None:
-        self.items.extend(other.items if isinstance(other, Problems) else other)
+        for problem in other.items if isinstance(other, Problems) else other:
+            self._take(problem)
+
+    def _take(self, problem: Problem) -> None:
+        file = problem.location.file
+        seen = self._per_file.get(file, 0)
+        if isinstance(problem, MoreProblems):
+            self._per_file[file] = seen + problem.count
+            self._more[file] = self._more.get(file, 0) + problem.count
+            return
+        self._per_file[file] = seen + 1
+        if seen < MAX_PROBLEMS_PER_FILE:
+            self._listed.append(problem)
+        else:
+            self._more[file] = self._more.get(file, 0) + 1
+
+    def __len__(self) -> int:
+        """How many problems were added, listed or counted."""
+        return sum(self._per_file.values())
 
     def __bool__(self) -> bool:
-        return bool(self.items)
+        return bool(self._listed or self._more)
 
     def raise_if_any(self) -> None:
-        if self.items:
+        if self:
             raise ContentError(self.items)

@@ -21,7 +21,11 @@ from pnp.model.source import Node, load_yaml
 
 BOOKLETS = ("a6-sheet", "a5-saddle")
 # Block kind → what its value is: one text key, a list of keys, an id, or `true`.
-BLOCK_KINDS = {"p": "key", "bullets": "keys", "steps": "keys", "diagram": "id", "example": "id", "components": "flag"}
+BLOCK_KINDS = {"p": "key", "bullets": "keys", "steps": "keys", "diagram": "id", "example": "id", "components": "flag",
+               "credits": "flag"}
+# What a `kind: true` block prints, made by pnp rather than written in a text.
+GENERATED = {"components": "the list of components is made from components.yaml",
+             "credits": "the credits are made from game.yaml"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,13 @@ class Cover:
     players: str | None
     minutes: str | None
     age: str | None
+
+    def facts(self, game) -> list[tuple[str, str]]:
+        """(name, value) of players, minutes and age, as the cover or else the game (a `Game`) states
+        them; a fact neither states is left out, never filled in."""
+        stated = [("players", self.players or game.players), ("minutes", self.minutes or game.minutes),
+                  ("age", self.age or game.age)]
+        return [(name, value) for name, value in stated if value]
 
 
 @dataclass(frozen=True)
@@ -194,6 +205,6 @@ def _id_block(kind: str, value: Node, path: str, problems: Problems, check: _Che
 
 def _flag_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if value.value is not True:
-        problems.add(value.location, path, f"expected true (the list of components is generated), got {quote(value.value)}")
+        problems.add(value.location, path, f"expected true ({GENERATED[kind]}), got {quote(value.value)}")
         return None
     return Block(kind, (), None, value.location)

@@ -29,13 +29,13 @@ from pnp.model.sheets import SheetChoices, read_set_sheet
 from pnp.model.source import Node
 from pnp.model.templates import Templates
 from pnp.model.units import mm, to_mm
+from pnp.shapes import RECTANGLE, SHAPES, Shape
 
 if TYPE_CHECKING:
     from pnp.model.faces import Budget
     from pnp.model.groups import GroupBook
 
 KINDS = ("card", "token", "tile", "piece", "board")
-SHAPES = ("rect", "circle", "hexagon")
 # Keys of a listed item besides its attributes: they cannot name attributes.
 ITEM_KEYS = ("id", "count", "width", "height")
 Sized = tuple[float | None, float | None]  # an item's own width and height, where it gives them
@@ -60,7 +60,7 @@ class SetFacts:
 
     id: str
     kind: str
-    shape: str
+    shape: Shape
     width: float
     height: float
     corner: float
@@ -136,7 +136,8 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     node = context.templates.resolve(raw)
     fields = Fields(node, f"sets.{set_id}", context.problems)
     kind = fields.choice("kind", KINDS)
-    shape = fields.choice("shape", SHAPES, default="rect")
+    shape_name = fields.choice("shape", tuple(SHAPES), default="rect")
+    shape = SHAPES[shape_name] if shape_name is not None else None
     width = fields.length("width")
     height = fields.length("height", default=None)
     corner = fields.length("corner", default="0mm", positive=False)
@@ -154,22 +155,22 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     fields.finish()
     if front_node is None or not _elements_allowed(value_sets, (front_node, back_node), fields, context):
         return None
-    size = (width or 1.0, height or _natural_height(shape or "rect", width or 1.0))
+    size = (width or 1.0, height or (shape or RECTANGLE).natural_height(width or 1.0))
     items = tuple(ItemOutline(item_id, values, count, _own_size(own, size, shape), where)
                   for (item_id, values, count), own, where in zip(value_sets, own_sizes, cells))
     complete = (width is not None and kind is not None and shape is not None
                 and all(_size_allowed(kind, w, h, fields) for w, h in {size, *(item.size for item in items)}))
-    return SetOutline(set_id, kind or "", shape or "", *size, corner or 0.0, bleed or 0.0, attributes, items, node.location,
+    return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items, node.location,
                       sheet, front_node, back_node, complete)
 
 
-def _own_size(own: Sized, size: tuple[float, float], shape: str | None) -> tuple[float, float]:
+def _own_size(own: Sized, size: tuple[float, float], shape: Shape | None) -> tuple[float, float]:
     """An item's size: its own width and height where it gives them, else the set's."""
     width, height = own
     if width is None and height is None:
         return size
     width = width or size[0]
-    return width, height or _natural_height(shape or "rect", width)
+    return width, height or (shape or RECTANGLE).natural_height(width)
 
 
 def _elements_allowed(value_sets: list, faces: tuple[Node | None, ...], fields: Fields, context: SetContext) -> bool:
@@ -214,11 +215,6 @@ def board_sheets(width_mm: float, height_mm: float) -> int:
     orientation: fewer than its tiling needs, which loses margins and overlaps besides."""
     paper_w, paper_h = SMALLEST_PAPER_MM
     return min(math.ceil(width_mm / across) * math.ceil(height_mm / up) for across, up in ((paper_w, paper_h), (paper_h, paper_w)))
-
-
-def _natural_height(shape: str, width: float) -> float:
-    # A flat-topped hexagon is `width` from corner to corner and √3/2 of that from flat to flat.
-    return width * math.sqrt(3) / 2 if shape == "hexagon" else width
 
 
 def _attribute_names(fields: Fields) -> tuple[str, ...]:

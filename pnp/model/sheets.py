@@ -16,6 +16,7 @@ from pnp.model.limits import MAX_SHEET_SPACE_MM
 from pnp.model.problems import quote
 from pnp.model.reader import Fields
 from pnp.model.units import mm, to_mm
+from pnp.shapes import Shape
 
 # How components sit on a sheet: sharing cut lines (butted), each with its own bleed
 # (gutter), as a honeycomb of hexagons; fold puts fronts and backs side by side.
@@ -48,13 +49,13 @@ def read_game_sheets(fields: Fields) -> SheetChoices:
     return choices
 
 
-def read_set_sheet(fields: Fields, shape: str | None) -> SheetChoices:
+def read_set_sheet(fields: Fields, shape: Shape | None) -> SheetChoices:
     """A set's `sheet:` mapping; an arrangement its shape cannot take is a problem here."""
     section = fields.mapping("sheet", default=None)
     if section is None:
         return SheetChoices()
     layout = section.choice("layout", ARRANGEMENTS, default=None)
-    problem = layout and shape and arrangement_problem(layout, shape)
+    problem = layout and shape and shape.layout_problem(layout)
     if problem:
         section.report(section.values["layout"], problem, "layout")
         layout = None
@@ -62,15 +63,6 @@ def read_set_sheet(fields: Fields, shape: str | None) -> SheetChoices:
                            own_sheets=bool(section.boolean("own-sheets", default=False)))
     section.finish()
     return choices
-
-
-def arrangement_problem(layout: str, shape: str) -> str | None:
-    """Why a set of this shape cannot be laid out so, or None."""
-    if layout == "honeycomb" and shape != "hexagon":
-        return f"a honeycomb is for hexagon sets; this set's shape is {shape}"
-    if layout == "butted" and shape == "circle":
-        return "discs cannot share cut lines; use 'gutter' (each disc with its own bleed)"
-    return None
 
 
 def _space(fields: Fields, key: str) -> float | None:

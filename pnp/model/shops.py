@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.model.files import content_file
+from pnp.model.folders import layer_file
 from pnp.model.limits import MAX_BLEED_MM, MAX_COMPONENT_MM
 from pnp.model.names import id_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, listing, quote
@@ -90,7 +90,7 @@ def load_shop(templates_folder: Path, name: str) -> ShopProfile:
     folder = shops_folder(templates_folder)
     problem = id_problem(name, "a shop name")
     path = folder / f"{name}.yaml"
-    if problem is None and content_file(path, Path(templates_folder)) is None:
+    if problem is None and layer_file(Path(templates_folder), f"{SHOPS_FOLDER}/{name}.yaml") is None:
         problem = f"no shop profile {quote(name)} in templates/shops/ (there are: {listing(shop_names(templates_folder)) or 'none'})"
     if problem is not None:
         raise ContentError([Problem(Location(str(folder)), "shop", problem)])

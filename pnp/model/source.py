@@ -80,19 +80,37 @@ def parse_yaml(text: str, file: str) -> Node:
     if refused:
         raise ContentError([_character_problem(file, text, refused.start())])
     try:
-        root = _Builder(file).build(yaml.parse(text, Loader=_EVENTS))
-    except _TooDeep as error:
-        raise ContentError([Problem(_mark_location(file, error.mark), "", _too_deep())]) from None
-    except yaml.MarkedYAMLError as error:
-        raise ContentError([_syntax_problem(file, text, error)]) from None
-    except yaml.YAMLError as error:
-        raise ContentError([Problem(Location(file), "", f"not valid YAML: {error}")]) from None
-    return root if root is not None else Node({}, Location(file, 1, 1))
+        return _parse(text, file, _EVENTS)
+    except _LibyamlTooDeep:
+        # libyaml (0.2.6 on) stops at its own nesting limit while its scanner reads ahead,
+        # before pnp has counted a level. PyYAML's own parser hands over each event as it
+        # reads it, so pnp's count, lower than libyaml's, finds the first level too deep.
+        return _parse(text, file, yaml.SafeLoader)
 
 
 # libyaml's event parser when PyYAML was built with it (as its wheels are), else PyYAML's
 # own; both are iterative, and so is _Builder, so no nesting can exhaust the stack.
 _EVENTS = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# How libyaml's scanner says it reached its nesting limit (tests/contracts checks the words).
+LIBYAML_DEPTH_PROBLEM = "exceeded maximum nesting depth"
+
+
+class _LibyamlTooDeep(Exception):
+    """libyaml refused a document for its nesting before pnp's own limit could be applied."""
+
+
+def _parse(text: str, file: str, loader: type) -> Node:
+    try:
+        root = _Builder(file).build(yaml.parse(text, Loader=loader))
+    except _TooDeep as error:
+        raise ContentError([Problem(_mark_location(file, error.mark), "", _too_deep())]) from None
+    except yaml.MarkedYAMLError as error:
+        if loader is not yaml.SafeLoader and error.problem == LIBYAML_DEPTH_PROBLEM:
+            raise _LibyamlTooDeep() from None
+        raise ContentError([_syntax_problem(file, text, error)]) from None
+    except yaml.YAMLError as error:
+        raise ContentError([Problem(Location(file), "", f"not valid YAML: {error}")]) from None
+    return root if root is not None else Node({}, Location(file, 1, 1))
 # What YAML does not allow in a file (PyYAML's Reader.NON_PRINTABLE): found first, so the
 # problem names its own line and column.
 _REFUSED_CHARACTER = re.compile("[^\x09\x0A\x0D\x20-\x7E\x85\xA0-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")

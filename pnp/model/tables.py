@@ -12,10 +12,12 @@ XLSX within MAX_XLSX_BYTES stored and MAX_XLSX_UNPACKED_BYTES unpacked, read by 
 in read-only mode, values only (a formula gives the value it was last saved with), with
 defusedxml guarding its XML; at most MAX_TABLE_ROWS rows and MAX_TABLE_COLUMNS columns,
 every cell within MAX_TEXT_CHARS. Problems name the file, row and column (and the cell,
-C5, of a spreadsheet). `write_cells` puts translated texts back into a table, changing
+C5, of a spreadsheet). `edited_table` puts translated texts back into a table, changing
 only those cells (and adding a language's column if the table has none): in a CSV or
 TSV the bytes of those cells, in an XLSX its worksheet's XML (pnp.model.spreadsheet), so
-the designer's file stays as it was written.
+the designer's file stays as it was written. A CSV cell that starts like a formula
+(= + - @, a tab or a carriage return) is written after a ', so a spreadsheet program
+shows it as text, and is read back without it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from __future__ import annotations
 import io
 import math
 import re
+import unicodedata
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -295,7 +298,7 @@ def _delimited_grid(path: Path, game_folder: Path, suffix: str) -> list[tuple[in
         if len(fields) > MAX_TABLE_COLUMNS:
             raise _fail(path, number, MAX_TABLE_COLUMNS + 1, f"a row of {len(fields)} columns is over the limit "
                                                              f"of {MAX_TABLE_COLUMNS}")
-        grid.append((number, [f.value for f in fields]))
+        grid.append((number, [formula_unguarded(f.value) for f in fields]))
     return grid
 
 
@@ -479,15 +482,38 @@ def _fail(path: Path, row: int, column: int, message: str, sheet: str | None = N
 
 # --- writing texts back -------------------------------------------------------------
 
+# What a spreadsheet program may run as a formula when a CSV cell starts with it (OWASP's
+# list for CSV injection); such a cell is written after a ', which a reader drops again.
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_LIKE = re.compile(r"'*[=+\-@\t\r]")  # a ' before it too, so a text that starts with one comes back whole
 
-def write_cells(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None = None) -> None:
-    """Put texts into a table: edits maps (row, column header) → text. Only those cells
-    change; a header the table lacks is added as a new last column."""
-    from pnp.output.files import write_file
 
+def formula_guarded(text: str) -> str:
+    """A CSV cell's text as a spreadsheet program shows it, never runs it: one starting like a formula gets a '."""
+    return "'" + text if _FORMULA_LIKE.match(text) else text
+
+
+def formula_unguarded(text: str) -> str:
+    """The text of a cell formula_guarded wrote."""
+    return text[1:] if text.startswith("'") and _FORMULA_LIKE.match(text, 1) else text
+
+
+def cell_text_problem(text: str) -> str | None:
+    """Why text cannot go into a table's cell, or None: a control character, which an XLSX
+    cannot hold at all and a CSV holds only to break the next read (a NUL) or a face."""
+    bad = next((c for c in text if c in "\ufffe\uffff" or unicodedata.category(c) == "Cc" and c not in "\t\n\r"), None)
+    return None if bad is None else f"holds a control character (U+{ord(bad):04X})"
+
+
+def edited_table(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None = None) -> bytes:
+    """The bytes of a table with texts put in: edits maps (row, column header) → text. Only
+    those cells change; a header the table lacks is added as a new last column. Nothing is
+    written: the caller stages the bytes with the other files that change with them."""
+    refused = next(filter(None, map(cell_text_problem, edits.values())), None)
+    if refused:  # callers check texts first, where they can say which one (pnp.i18n.importing)
+        raise ValueError(f"a text {refused}")
     if Path(path).suffix.lower() == ".xlsx":
-        _write_spreadsheet(path, game_folder, edits, sheet)
-        return
+        return _edited_spreadsheet(path, game_folder, edits, sheet)
     text = _decoded(path, read_content(path, game_folder, MAX_FILE_BYTES))
     delimiter = delimiter_of(text, Path(path).suffix.lower())
     rows = parse_delimited(text, delimiter, path)
@@ -496,14 +522,14 @@ def write_cells(path: Path, game_folder: Path, edits: dict[tuple[int, str], str]
     per_row: dict[int, dict[int, str]] = {1: {len(header) + i: name for i, name in enumerate(added)}}
     header += added
     for (row, name), value in edits.items():
-        per_row.setdefault(row, {})[header.index(name)] = value
-    for number in sorted(per_row, reverse=True):  # from the end, so earlier spans stay where they are
-        text = _edit_row(text, rows[number - 1], per_row[number], delimiter)
-    write_file(game_folder, Path(path).relative_to(game_folder), text.encode("utf-8"))
+        per_row.setdefault(row, {})[header.index(name)] = formula_guarded(value)
+    spans = [span for number, cells in per_row.items() for span in _row_edits(rows[number - 1], cells, delimiter)]
+    return _spliced(text, spans).encode("utf-8")
 
 
-def _write_spreadsheet(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None) -> None:
-    from pnp.model.spreadsheet import write_xlsx_cells
+def _edited_spreadsheet(path: Path, game_folder: Path, edits: dict[tuple[int, str], str], sheet: str | None) -> bytes:
+    # An XLSX cell written as an inline string is text, never a formula: no guard is needed.
+    from pnp.model.spreadsheet import edited_xlsx
 
     _, grid = _xlsx_grid(path, game_folder, sheet)
     header = [str(v).strip() for v in grid[0][1]] if grid else []
@@ -511,25 +537,31 @@ def _write_spreadsheet(path: Path, game_folder: Path, edits: dict[tuple[int, str
         header.pop()
     header += sorted({name for _, name in edits if name not in header})
     cells = {(row, header.index(name) + 1): text for (row, name), text in edits.items()}
-    write_xlsx_cells(path, game_folder, sheet, header, cells)
+    return edited_xlsx(path, game_folder, sheet, header, cells)
 
 
-def _edit_row(text: str, row: list[_Field], cells: dict[int, str], delimiter: str) -> str:
-    """text with the row's cells (by column index from 0) set; cells past its end are appended."""
-    tail = [(index, value) for index, value in cells.items() if index >= len(row)]
+def _row_edits(row: list[_Field], cells: dict[int, str], delimiter: str) -> list[tuple[int, int, str]]:
+    """(start, end, new text) spans that set the row's cells (by column index from 0); cells past its end are appended."""
+    spans = [(row[index].start, row[index].end, _quoted(value, delimiter)) for index, value in cells.items() if index < len(row)]
+    tail = {index: value for index, value in cells.items() if index >= len(row)}
     if tail:
-        last = max(index for index, _ in tail)
-        values = dict(tail)
-        appended = "".join(delimiter + _quoted(values.get(i, ""), delimiter) for i in range(len(row), last + 1))
-        text = text[: row[-1].end] + appended + text[row[-1].end:]
-    for index in sorted((i for i in cells if i < len(row)), reverse=True):
-        field_ = row[index]
-        text = text[: field_.start] + _quoted(cells[index], delimiter) + text[field_.end:]
-    return text
+        appended = "".join(delimiter + _quoted(tail.get(i, ""), delimiter) for i in range(len(row), max(tail) + 1))
+        spans.append((row[-1].end, row[-1].end, appended))
+    return spans
+
+
+def _spliced(text: str, spans: list[tuple[int, int, str]]) -> str:
+    """text with each (start, end) span replaced, in one pass (one slice per cell was quadratic in a long table)."""
+    pieces, position = [], 0
+    for start, end, new in sorted(spans, key=lambda span: span[:2]):  # stable: a cell before what is appended after it
+        pieces += [text[position:start], new]
+        position = end
+    pieces.append(text[position:])
+    return "".join(pieces)
 
 
 def _quoted(value: str, delimiter: str) -> str:
-    if any(c in value for c in (delimiter, '"', "\n", "\r")) or value != value.strip():
+    if any(c in value for c in (delimiter, '"', "\n", "\r")) or value != value.strip() or value != formula_unguarded(value):
         return '"' + value.replace('"', '""') + '"'
     return value
 

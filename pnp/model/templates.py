@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.model.files import content_file
+from pnp.model.folders import layer_file
 from pnp.model.limits import MAX_TEMPLATE_CHAIN
 from pnp.model.names import is_id
 from pnp.model.problems import ContentError, Problem, listing, quote
@@ -69,7 +69,7 @@ class Templates:
 
     def _document(self, folder: Path, file_name: str) -> Node | None:
         path = Path(folder) / f"{file_name}.yaml"
-        if content_file(path, folder) is None:
+        if layer_file(folder, f"{file_name}.yaml") is None:
             return None
         if path not in self._files:
             self._files[path] = load_yaml(path, folder)

@@ -2,7 +2,9 @@
 
 `write_file(root, relative, data)` refuses any path that, once resolved (symlinks
 included), leaves `root`; it writes a temporary file beside the target and renames it
-into place, so readers see the old file or the new, never half of one. Every output
+into place, so readers see the old file or the new, never half of one. `FileSet` does the
+same for several files that change together (a translation import's table and catalog):
+all are written first, then all renamed, or none. Every output
 (build, diagrams, calibration) and every content edit (translate import and stamp, with
 the game folder as root) goes through it. Faults of the operating system (disk full,
 permission denied, a file where a folder should be) become an `OutputError`: one line
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from pathlib import Path
 
 import click
@@ -43,19 +46,73 @@ def inside(root: Path, relative: str | Path) -> Path:
 
 def write_file(root: Path, relative: str | Path, data: bytes) -> Path:
     """Replace root/relative with data atomically (keeping an existing file's permissions)."""
-    target = inside(root, relative)
-    with os_faults(target):
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temporary = target.with_name(f".{target.name}.{os.urandom(4).hex()}.tmp")
-        try:
-            _write_new(temporary, data)
-            if target.exists():
-                os.chmod(temporary, target.stat().st_mode & 0o7777)
-            os.replace(temporary, target)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+    with FileSet(root) as files:
+        target = files.stage(relative, data)
+        files.commit()
     return target
+
+
+class FileSet:
+    """Files of one root replaced together or not at all (as a build's transaction does for --out).
+
+    `stage` writes each new content to a temporary file beside its target; `commit` then
+    renames them all into place, and if one rename fails, puts back the files already
+    replaced. A message about a file names the file, never its temporary. Use as a
+    context: temporaries left by a failure are removed when it ends.
+    """
+
+    def __init__(self, root: Path):
+        self.root = Path(root)
+        self.staged: list[tuple[Path, Path]] = []  # (target, temporary)
+
+    def __enter__(self) -> "FileSet":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for _, temporary in self.staged:
+            temporary.unlink(missing_ok=True)
+
+    def stage(self, relative: str | Path, data: bytes) -> Path:
+        """Write data for root/relative (checked to be inside root) beside it; nothing is replaced yet."""
+        target = inside(self.root, relative)
+        temporary = _temporary(target, "tmp")
+        with os_faults(target, named=target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                _write_new(temporary, data)
+                if target.exists():
+                    os.chmod(temporary, target.stat().st_mode & 0o7777)
+            except BaseException:
+                temporary.unlink(missing_ok=True)
+                raise
+        self.staged.append((target, temporary))
+        return target
+
+    def commit(self) -> None:
+        """Rename every staged file into place, all or none."""
+        replaced: list[tuple[Path, Path | None]] = []  # (target, its old file kept aside; None if it was new)
+        try:
+            for target, temporary in self.staged:
+                kept = _keep_aside(target)
+                try:
+                    with os_faults(target, named=target):
+                        os.replace(temporary, target)
+                except BaseException:
+                    if kept is not None:
+                        kept.unlink(missing_ok=True)
+                    raise
+                replaced.append((target, kept))
+        except BaseException:
+            _put_back(replaced)
+            raise
+        for _, kept in replaced:
+            if kept is not None:
+                kept.unlink(missing_ok=True)
+        self.staged = []
+
+
+def _temporary(target: Path, kind: str) -> Path:
+    return target.with_name(f".{target.name}.{os.urandom(4).hex()}.{kind}")
 
 
 def _write_new(path: Path, data: bytes) -> None:
@@ -66,6 +123,32 @@ def _write_new(path: Path, data: bytes) -> None:
         os.fsync(out.fileno())
 
 
+def _keep_aside(target: Path) -> Path | None:
+    """A second name for the file at target (a hard link, else a copy), so a failed commit can bring it back."""
+    if not target.exists():
+        return None
+    kept = _temporary(target, "old")
+    with os_faults(target, named=target):
+        try:
+            os.link(target, kept)
+        except OSError:
+            if not stat.S_ISREG(os.stat(target).st_mode):
+                return None  # a FIFO or the like is not read (it would block); it is only replaced
+            _write_new(kept, target.read_bytes())
+    return kept
+
+
+def _put_back(replaced: list[tuple[Path, Path | None]]) -> None:
+    for target, kept in reversed(replaced):
+        if kept is None:  # the file was new: it goes again
+            target.unlink(missing_ok=True)
+            continue
+        try:
+            os.replace(kept, target)
+        except OSError:
+            pass  # the old file stays beside the new one under its .old name, for the user to find
+
+
 def write_text(root: Path, relative: str | Path, text: str) -> Path:
     return write_file(root, relative, text.encode("utf-8"))
 
@@ -73,21 +156,22 @@ def write_text(root: Path, relative: str | Path, text: str) -> Path:
 class os_faults:
     """A context that turns an OSError into an OutputError naming `path` and the cause."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, named: Path | None = None):
         self.path = path
+        self.named = named  # the file to name whatever file the OS names (a temporary stands for it)
 
     def __enter__(self) -> "os_faults":
         return self
 
     def __exit__(self, kind, error, traceback) -> bool:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
-            raise OutputError(fault_message(error, self.path)) from error
+            raise OutputError(fault_message(error, self.path, self.named)) from error
         return False
 
 
-def fault_message(error: OSError, path: Path) -> str:
+def fault_message(error: OSError, path: Path, named: Path | None = None) -> str:
     """'cannot write output/x.pdf: no space left on device' (the file the OS names, if any)."""
-    named = Path(error.filename) if error.filename else Path(path)
+    named = named or (Path(error.filename) if error.filename else Path(path))
     cause = _CAUSES.get(error.errno) or (error.strerror or str(error)).lower()
     return f"cannot write {display(named)}: {cause}"
 

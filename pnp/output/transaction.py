@@ -8,14 +8,21 @@ files leave empty go too. Each file appears by
 one rename, so `kill -9` at any moment leaves only complete files, plus a staging folder
 that the next run removes. A lock on `<out>/.pnp/lock` keeps two runs from interleaving.
 A run told not to keep state removes the `.pnp` folder again if it made it.
+
+The state folder must be pnp's own: one that is a link (to a folder whose `staging-*`
+would be removed) or not a folder at all is refused before anything is removed or made,
+and a state file (the lock, the manifest, the digests) is opened only if it is a regular
+file, without blocking: a FIFO put in its place cannot hang a build.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
-from pnp.output.files import inside, os_faults, write_file
+from pnp.model.files import describe_mode
+from pnp.output.files import OutputError, display, fault_message, inside, os_faults, write_file
 
 try:
     import fcntl
@@ -37,18 +44,22 @@ class Transaction:
         self._lock = None
 
     def __enter__(self) -> "Transaction":
+        check_state_folder(self.state)
         # Folders this run makes are removed again if it ends without a commit.
-        self._made = [p for p in (self.state, *self.state.parents) if not p.exists()][::-1]
+        self._made = [p for p in (self.state, *self.state.parents) if not os.path.lexists(p)][::-1]
         self.committed = False
         with os_faults(self.state):
             self.state.mkdir(parents=True, exist_ok=True)
-            self._lock = open(self.state / "lock", "a")
+            self._lock = _open_lock(self.state / "lock")
             if fcntl is not None:
                 # A POSIX record lock belongs to this process alone: worker processes forked
                 # later do not hold it, so it ends with this process, even under kill -9.
                 fcntl.lockf(self._lock, fcntl.LOCK_EX)
             for leftover in self.state.glob("staging-*"):
-                _remove_tree(leftover)
+                if leftover.is_symlink():
+                    leftover.unlink()  # never followed: what it links to is not pnp's
+                else:
+                    _remove_tree(leftover)
             self.staging = self.state / f"staging-{os.urandom(4).hex()}"
             (self.staging / "new").mkdir(parents=True)
         return self
@@ -56,7 +67,7 @@ class Transaction:
     def __exit__(self, *exc) -> None:
         _remove_tree(self.staging)
         if self._lock is not None:
-            self._lock.close()
+            os.close(self._lock)
         if not self.committed:
             _remove_made(self._made)
         elif not self.keep_state and self.state in self._made:
@@ -103,6 +114,63 @@ class Transaction:
             parked.parent.mkdir(parents=True, exist_ok=True)
             os.replace(target, parked)
         done.append((target, parked))
+
+
+def check_state_folder(state: Path) -> None:
+    """OutputError if the state folder is there but is not a folder of its own (a link, a file)."""
+    try:
+        mode = os.lstat(state).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise OutputError(fault_message(error, state)) from None
+    if stat.S_ISLNK(mode):
+        raise OutputError(f"refusing to use {display(state)}: it is a link, and pnp keeps its state (a lock, the "
+                          "manifest, staging folders) in a folder of its own; remove the link")
+    if not stat.S_ISDIR(mode):
+        found = "a file" if stat.S_ISREG(mode) else describe_mode(mode)
+        raise OutputError(f"refusing to use {display(state)}: pnp keeps its state there, in a folder, and found "
+                          f"{found}; remove it")
+
+
+def read_state_file(state: Path, name: str) -> bytes | None:
+    """The bytes of the file `name` of the state folder, or None if there is none or it is not a
+    regular file in a state folder of pnp's own (what is there is not waited on: a FIFO is not read)."""
+    try:
+        check_state_folder(state)
+        descriptor = os.open(state / name, _STATE_FLAGS | os.O_RDONLY)
+    except (OutputError, OSError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return None
+        chunks = []
+        while chunk := os.read(descriptor, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+# Not following a link, not blocking (a FIFO opens at once and is then refused as not a regular file).
+_STATE_FLAGS = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _open_lock(path: Path) -> int:
+    """A descriptor of the lock file, made if missing; OutputError if something else is in its place."""
+    try:
+        descriptor = os.open(path, _STATE_FLAGS | os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as error:
+        if os.path.islink(path):
+            raise OutputError(f"refusing to use {display(path)} as pnp's lock: it is a link; remove it") from None
+        raise OutputError(fault_message(error, path)) from None
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        raise OutputError(f"refusing to use {display(path)} as pnp's lock: found {describe_mode(mode)}; remove it")
+    return descriptor
 
 
 def _remove_tree(folder: Path) -> None:

@@ -18,8 +18,8 @@ from pnp.layout.calibration import Calibration, Scale, calibration
 from pnp.layout.geometry import Line
 from pnp.layout.paper import Paper
 from pnp.model.units import mm
-from pnp.paint.fonts import font_name
 from pnp.paint.sheets import draw_scale_bar, new_canvas
+from pnp.text.fonts import font_name
 
 TICK_WIDTH = 0.3
 POINTER_WIDTH = 1.2

@@ -19,10 +19,13 @@ from pnp.model.icons import IconBook
 from pnp.model.images import dpi_warning
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.units import to_mm
-from pnp.paint import picture, richtext
+from pnp.paint import picture
 from pnp.paint.colours import to_reportlab
-from pnp.paint.fonts import font_name
 from pnp.paint.vector import aspect, placed
+from pnp.shapes import RECTANGLE, Shape
+from pnp.shapes.geometry import Ellipse, Outline, Polygon, arrow_head, regular_polygon, unit
+from pnp.text import rich
+from pnp.text.fonts import font_name, text_width
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -57,11 +60,11 @@ class FacePainter:
         self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
         self._scale = 1.0  # how much the groups around the element being painted enlarge it
 
-    def drawing(self, face: model.Face, shape: str = "rect", bleed: float = 0.0, cut_guide: bool = True) -> Drawing:
+    def drawing(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0, cut_guide: bool = True) -> Drawing:
         """The face as a reportlab Drawing: its picture's twin."""
         return self.picture(face, shape, bleed, cut_guide).reportlab()
 
-    def picture(self, face: model.Face, shape: str = "rect", bleed: float = 0.0,
+    def picture(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
                 cut_guide: bool = True) -> picture.Picture:
         if self.cache is None:
             return self.paint(face, shape, bleed, cut_guide)
@@ -78,7 +81,7 @@ class FacePainter:
                 pass  # reported among the replayed problems
         return painted
 
-    def _paint_alone(self, face: model.Face, shape: str, bleed: float, cut_guide: bool) -> tuple:
+    def _paint_alone(self, face: model.Face, shape: Shape, bleed: float, cut_guide: bool) -> tuple:
         """Paint with a painter of its own, noting its problems and the keys it looked up."""
         keys: list[str] = []
 
@@ -92,7 +95,7 @@ class FacePainter:
         painted = alone.paint(face, shape, bleed, cut_guide)
         return painted, tuple(problems.items), tuple(keys), tuple(alone.warnings)
 
-    def paint(self, face: model.Face, shape: str = "rect", bleed: float = 0.0,
+    def paint(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
               cut_guide: bool = True) -> picture.Picture:
         """The face as a picture of its bleed box; nothing of it inks outside that box.
 
@@ -108,7 +111,7 @@ class FacePainter:
             art.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
         for element in face.elements:
             self.add(canvas, element)
-        if cut_guide and shape != "rect":
+        if cut_guide and shape.guided_by_default:
             guide = outline(shape, face.width, face.height, bleed, bleed, grow=0, fill=None)
             guide.strokeColor, guide.strokeWidth = CUT_GUIDE, 0.3
             art.add(guide)
@@ -179,13 +182,13 @@ class FacePainter:
             return
         self._check_glyphs(e, content)
         aspects = self.icon_aspects(e)
-        lines, overflow = richtext.fit(content, e.w, e.h, e.size, e.font, aspects)
+        lines, overflow = rich.fit(content, e.w, e.h, e.size, e.font, aspects)
         if overflow is not None:
             self._report_overflow(e, overflow)
         colour = to_reportlab(e.colour)
         for (line, width), (x, y) in zip(lines, _line_origins(e, len(lines))):
             left, baseline = space.point(x - {"left": 0, "centre": width / 2, "right": width}[e.align], y)
-            for shape in richtext.line_shapes(line, left, baseline, e.size, colour, aspects, self._icon_shape):
+            for shape in _line_shapes(line, left, baseline, e.size, colour, aspects, self._icon_shape):
                 space.add(shape)
 
     def icon_aspects(self, e: model.Text):
@@ -221,7 +224,7 @@ class FacePainter:
             return None
 
     def _check_glyphs(self, e: model.Text, content: str) -> None:
-        missing = richtext.missing(content, e.font)
+        missing = rich.missing(content, e.font)
         if missing:
             self.problems.add(self._place(e), "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
@@ -240,7 +243,7 @@ def _enlargement(matrix) -> float:
 
 def _line_origins(e: model.Text, count: int) -> list[tuple[float, float]]:
     """Baseline points (face space) of each line at the box's alignment edge (its centre for centred text)."""
-    leading = e.size * richtext.LEADING
+    leading = e.size * rich.LEADING
     block = leading * (count - 1) + e.size
     top = {"top": e.y, "middle": e.y + (e.h - block) / 2, "bottom": e.y + e.h - block}[e.valign]
     x = {"left": e.x, "centre": e.x + e.w / 2, "right": e.x + e.w}[e.align]
@@ -288,6 +291,24 @@ class _FaceSpace:
         self.drawing.add(shape)
 
 
+def _line_shapes(line: rich.Line, x: float, baseline: float, size: float, colour, aspects: rich.Aspects,
+                 icon_shape: Callable[[str, float, float, float, float], object]) -> list:
+    """The shapes of one measured line starting at x on the baseline (drawing space, y up)."""
+    made = []
+    for run in line:
+        if run.icon:
+            w = rich.icon_width(run, size, aspects)
+            shape = icon_shape(run.text, x, baseline, w, size * rich.ICON_HEIGHT)
+            if shape is not None:
+                made.append(shape)
+            x += w
+            continue
+        for style, part in rich.fonts_of(run):
+            made.append(picture.String(x, baseline, part, font_name(style), size, colour))
+            x += text_width(part, size, style)
+    return made
+
+
 def _styled(shape, style: model.Style, filled: bool = True):
     if filled:
         shape.fillColor = to_reportlab(style.fill)
@@ -298,26 +319,22 @@ def _styled(shape, style: model.Style, filled: bool = True):
     return shape
 
 
-def outline(shape: str, w: float, h: float, x0: float, y0: float, grow: float, fill) -> picture.Shape:
+def outline(shape: Shape, w: float, h: float, x0: float, y0: float, grow: float, fill) -> picture.Shape:
     """The component's outline (trim shape grown by `grow`) with its trim at (x0, y0, w, h)."""
-    if shape == "circle":
-        result = picture.Circle(x0 + w / 2, y0 + h / 2, w / 2 + grow)
-    elif shape == "hexagon":
-        radius = w / 2 + grow * 2 / math.sqrt(3)
-        result = picture.Polygon(regular_polygon(x0 + w / 2, y0 + h / 2, radius, 6, 0))
-    else:
-        result = picture.Rect(x0 - grow, y0 - grow, w + 2 * grow, h + 2 * grow)
+    result = outline_picture(shape.outline(x0, y0, w, h, grow))
     result.fillColor, result.strokeColor = fill, None
     return result
 
 
-def regular_polygon(cx: float, cy: float, r: float, sides: int, rotate: float) -> list[float]:
-    """Vertices of a regular polygon; rotation 0 puts a vertex on the right (flat-topped hexagon)."""
-    points = []
-    for i in range(sides):
-        angle = math.radians(rotate + 360 * i / sides)
-        points += [cx + r * math.cos(angle), cy + r * math.sin(angle)]
-    return points
+def outline_picture(outline: Outline) -> picture.Shape:
+    """An outline (pnp.shapes.geometry) as a picture shape."""
+    if isinstance(outline, Ellipse):
+        return picture.Circle(outline.cx, outline.cy, outline.rx)
+    if isinstance(outline, Polygon):
+        return picture.Polygon(outline.flat)
+    if outline.radius > 0:
+        return picture.Rect(outline.x, outline.y, outline.w, outline.h, rx=outline.radius, ry=outline.radius)
+    return picture.Rect(outline.x, outline.y, outline.w, outline.h)
 
 
 def star_points(cx: float, cy: float, outer: float, inner: float, points: int, rotate: float) -> list[float]:
@@ -334,9 +351,7 @@ def arrow_shapes(x1: float, y1: float, x2: float, y2: float, head: float, width:
     """A line, and if head > 0 a filled triangular head at its end, the line stopping under it."""
     if head <= 0:
         return [picture.Line(x1, y1, x2, y2)]
-    length = math.hypot(x2 - x1, y2 - y1) or 1.0
-    ux, uy = (x2 - x1) / length, (y2 - y1) / length
-    bx, by = x2 - ux * head, y2 - uy * head
-    half = head * 0.6
-    tip = picture.Polygon([x2, y2, bx - uy * half, by + ux * half, bx + uy * half, by - ux * half])
-    return [picture.Line(x1, y1, bx, by), tip]
+    ux, uy = unit(x2 - x1, y2 - y1)
+    base = (x2 - ux * head, y2 - uy * head)
+    tip = picture.Polygon([value for point in arrow_head((x2, y2), base, (ux, uy), head * 0.6) for value in point])
+    return [picture.Line(x1, y1, *base), tip]

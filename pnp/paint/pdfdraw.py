@@ -36,7 +36,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject, _PDFColorSetter
 
-from pnp.paint import picture
+from pnp.paint import images, picture
 from pnp.paint.picture import STATE_DEFAULTS
 
 fallbacks: Counter = Counter()  # node kinds drawn by renderPDF instead, since the process started
@@ -439,7 +439,7 @@ class _Painter:
             return
         state = self._own_state(node)
         self._sync(None, None, state[FILL_ALPHA], None, None, None, None, _UNKNOWN)
-        self.canvas.drawInlineImage(source, node.x, node.y, node.width, node.height)
+        images.draw_image(self.canvas, source, node.x, node.y, node.width, node.height)
 
 
 def _after(d: dict, later: str, earlier: str) -> bool:

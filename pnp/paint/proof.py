@@ -2,7 +2,7 @@
 no font of the text's style can draw, and a text too long for its fixed box on a component.
 
 Status should find these before a build does, so every text is measured here the way it
-will be set: face texts with `pnp.paint.text.fit` in their box and font, rulebook and
+will be set: face texts with `pnp.text.wrap.fit` in their box and font, rulebook and
 diagram texts against the rulebook's styles (regular, bold, italic, each with its
 fallback). `game_statuses` is what `pnp translate status` and a --strict build report.
 """
@@ -20,9 +20,9 @@ from pnp.model.game import Game
 from pnp.model.icons import IconBook
 from pnp.model.problems import Problems
 from pnp.model.units import to_mm
-from pnp.paint import richtext
-from pnp.paint.fonts import missing_glyphs
 from pnp.paint.vector import aspect
+from pnp.text import rich
+from pnp.text.fonts import missing_glyphs
 
 # Rulebook text may be set upright, bold or italic (a term, the second voice of the bilingual edition).
 RULEBOOK_STYLES = ("regular", "bold", "italic")
@@ -66,10 +66,10 @@ def _use_findings(text: str, use: Use, icons: IconBook) -> list[str]:
         return [f"has {' '.join(chars)}, which the {style} font cannot draw" for style in RULEBOOK_STYLES
                 if (chars := missing_glyphs(plain, style, fallback=True))]
     findings = []
-    chars = richtext.missing(text, element.font)
+    chars = rich.missing(text, element.font)
     if chars:
         findings.append(f"has {' '.join(chars)}, which the {element.font} font cannot draw ({use.note})")
-    _, overflow = richtext.fit(text, element.w, element.h, element.size, element.font, _aspects(icons))
+    _, overflow = rich.fit(text, element.w, element.h, element.size, element.font, _aspects(icons))
     if overflow is not None:
         direction = "width" if overflow.dimension == "wide" else "height"
         findings.append(f"does not fit its box ({use.note}): needs {to_mm(overflow.needed):.1f} mm of {direction}, "
@@ -88,6 +88,7 @@ def _aspects(icons: IconBook):
 def glossaries_of(game: Game, catalogs: Catalogs) -> dict[str, Glossary]:
     """The glossary of every translation the game has (empty where it has none); ContentError if one is malformed."""
     problems = Problems()
-    found = {language: load_glossary(game.folder, language, problems) for language in catalogs.translations}
+    found = {language: load_glossary(game.folder, language, problems, game.proper_names, game.source_language)
+             for language in catalogs.translations}
     problems.raise_if_any()
     return found

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from dataclasses import dataclass
 from typing import Iterator, Sequence
 
 from reportlab.lib import colors
@@ -22,8 +21,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
 from pnp.layout.blocks import Cell, Guide
-from pnp.layout.furniture import Item, Placed
-from pnp.layout.geometry import Box
+from pnp.layout.footer import FOOTER_SIZE, ITEM_HEIGHT, MAP_HEIGHT, SCALE_BAR, Footer, Words, footer_variants, scale_bar_words
+from pnp.layout.furniture import Placed
+from pnp.layout.geometry import Line
 from pnp.layout.kit import Kit, Sheet, Side, finish
 from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
@@ -32,39 +32,15 @@ from pnp.layout.tiling import BoardPart, Tab
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
-from pnp.paint import pdfdraw
+from pnp.paint import images, pdfdraw
 from pnp.paint.faces import FacePainter
-from pnp.paint.fonts import font_name, text_width
+from pnp.shapes.geometry import Ellipse, Outline, Polygon
+from pnp.text.fonts import font_name
 
 MARK_WIDTH = 0.25
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = colors.Color(0.45, 0.45, 0.45)
 TAB_GREY = colors.Color(0.86, 0.86, 0.86)
-FOOTER_SIZE = 7
-ITEM_HEIGHT = mm(3)
-SCALE_BAR = mm(50)
-MAP_HEIGHT = ITEM_HEIGHT
-
-
-@dataclass(frozen=True)
-class Words:
-    """What a kit's footers say, in its language: the game's title as players know it, its
-    version, each set's name, and pnp's own words from its label catalog."""
-
-    game: str
-    version: str
-    set_names: dict[str, str]
-    language: str = "en"
-
-    @property
-    def document_title(self) -> str:
-        return f"{self.game} – " + ", ".join(self.set_names.values())
-
-    def footer(self, sheet: Sheet, sheets: int, side: str) -> str:
-        names = ", ".join(self.set_names.get(s, s) for s in sheet.sets)
-        return label("sheet-footer", self.language).format(game=self.game, version=self.version, set=names,
-                                                           sheet=sheet.number, sheets=sheets,
-                                                           side=label(f"side-{side}", self.language))
 
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
@@ -96,14 +72,14 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     if first == 0:
         faces.check_unplaced(kit.sheets)
     for sheet in sheets:
-        finished = finish(sheet, _variants(sheet, words, len(kit.sheets)), settings)
+        finished = finish(sheet, footer_variants(sheet, words, len(kit.sheets)), settings)
         front_side = "fold" if sheet.front.fold is not None else "front"
         _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
-              _Footer.of(sheet, words, len(kit.sheets), front_side))
+              Footer.of(sheet, words, len(kit.sheets), front_side))
         if sheet.back is not None:
             back_side = "blank" if sheet.blank_back else "back"
             _page(canvas, faces, sheet.back, finished.back_marks, (), finished.back_items,
-                  _Footer.of(sheet, words, len(kit.sheets), back_side))
+                  Footer.of(sheet, words, len(kit.sheets), back_side))
     canvas.save()
     return buffer.getvalue()
 
@@ -137,6 +113,8 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         for page in pages:
             page.Parent = tree
         tree.Kids, tree.Count = pages, len(pages)
+        if any(IMAGE_NAME in data for data in parts):
+            _share_images(pages)
         first = drawn[0]
         whole.docinfo = whole.copy_foreign(first.trailer.Info)
         if "/ViewerPreferences" in first.Root:
@@ -145,6 +123,34 @@ def join_parts(parts: Sequence[bytes]) -> bytes:
         whole.save(buffer, deterministic_id=True, min_version=first.pdf_version, compress_streams=False,
                    object_stream_mode=pikepdf.ObjectStreamMode.generate)
     return buffer.getvalue()
+
+
+IMAGE_NAME = b"/FormXob." + images.KEY_PREFIX.encode()
+
+
+def _share_images(pages) -> None:
+    """Each image once in the joined PDF: the parts' copies of an image (named by its content,
+    pnp.paint.images) are all pointed at the first part's, and the rest are not written."""
+    first: dict = {}
+    seen: set = set()
+
+    def share(resources) -> None:
+        xobjects = resources.get("/XObject") if resources is not None else None
+        if xobjects is None:
+            return
+        if xobjects.is_indirect:  # a form's resources, shared by every page that draws it
+            if xobjects.objgen in seen:
+                return
+            seen.add(xobjects.objgen)
+        for name in list(xobjects.keys()):
+            item = xobjects[name]
+            if name.encode().startswith(IMAGE_NAME):
+                xobjects[name] = first.setdefault(name, item)
+            elif item.get("/Subtype") == "/Form":
+                share(item.get("/Resources"))
+
+    for page in pages:
+        share(page.get("/Resources"))
 
 
 def page_sides(kit: Kit) -> list[tuple[int, str]]:
@@ -159,63 +165,10 @@ def page_sides(kit: Kit) -> list[tuple[int, str]]:
 
 # --- footer items -----------------------------------------------------------------------
 
-def _variants(sheet: Sheet, words: Words, sheets: int) -> list[list[Item]]:
-    """The footer items as they can go: the text in one line, or in two parts."""
-    sides = ["fold"] if sheet.front.fold is not None else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
-    texts = [words.footer(sheet, sheets, side) for side in sides]
-    bar = Item("bar", SCALE_BAR + mm(2) + text_width(scale_bar_words(words.language), FOOTER_SIZE), ITEM_HEIGHT)
-    extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0), ITEM_HEIGHT)] \
-        if sheet.parts else []
-    whole = [bar, Item("text", max(_width(t) for t in texts), ITEM_HEIGHT), *extra]
-    halves = [_halves(t) for t in texts]
-    split = [bar, Item("text-1", max(_width(h[0]) for h in halves), ITEM_HEIGHT),
-             Item("text-2", max(_width(h[1]) for h in halves), ITEM_HEIGHT), *extra]
-    return [whole, split]
-
-
-def _width(text: str) -> float:
-    return text_width(text, FOOTER_SIZE)
-
-
-def _halves(text: str) -> tuple[str, str]:
-    """text split at the ' · ' nearest its middle."""
-    parts = text.split(" · ")
-    best = min(range(1, len(parts)), key=lambda i: abs(len(" · ".join(parts[:i])) - len(text) / 2), default=1)
-    return " · ".join(parts[:best]), " · ".join(parts[best:])
-
-
-@dataclass(frozen=True)
-class _Footer:
-    """What one page's footer items say: the line (whole and in two parts), the board part and its words."""
-
-    texts: dict[str, str]
-    part: BoardPart | None
-    language: str
-
-    @classmethod
-    def of(cls, sheet: Sheet, words: Words, sheets: int, side: str) -> _Footer:
-        text = words.footer(sheet, sheets, side)
-        first, second = _halves(text)
-        texts = {"text": text, "text-1": first, "text-2": second, "map": _part_words(sheet, words)}
-        return cls(texts, sheet.parts[0] if sheet.parts else None, words.language)
-
-
-def _part_words(sheet: Sheet, words: Words) -> str:
-    if not sheet.parts:
-        return ""
-    part = sheet.parts[0]
-    return label("board-part", words.language).format(part=part.number, parts=part.cols * part.rows)
-
-
-def _map_width(sheet: Sheet) -> float:
-    part = sheet.parts[0]
-    return MAP_HEIGHT * part.board_w / part.board_h
-
-
 # --- pages --------------------------------------------------------------------------------
 
 def _page(canvas: Canvas, faces: "_Faces", side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
-          items: Sequence[Placed], footer: _Footer) -> None:
+          items: Sequence[Placed], footer: Footer) -> None:
     canvas.setPageSize((side.paper.width, side.paper.height))
     for tab in side.tabs:
         _tab(canvas, tab, side, footer.language)
@@ -264,22 +217,26 @@ def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
     canvas.setStrokeColor(GUIDE_GREY)
     canvas.setLineWidth(GUIDE_WIDTH)
     for guide in guides:
-        box = guide.box
-        if guide.kind == "segment":
-            canvas.line(box.x, box.y, box.right, box.top)
-        elif guide.kind == "circle":
-            canvas.circle(*box.centre, box.w / 2, stroke=1, fill=0)
-        elif guide.kind == "hexagon":
-            _polygon(canvas, _hexagon_points(box), stroke=1, fill=0)
-        elif guide.radius > 0:
-            canvas.roundRect(box.x, box.y, box.w, box.h, guide.radius, stroke=1, fill=0)
+        cut = guide.cut
+        if isinstance(cut, Line):
+            canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
         else:
-            canvas.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+            stroke_outline(canvas, cut)
 
 
-def _hexagon_points(box: Box) -> list[tuple[float, float]]:
-    (cx, cy), r, h = box.centre, box.w / 2, box.h / 2
-    return [(cx + r, cy), (cx + r / 2, cy + h), (cx - r / 2, cy + h), (cx - r, cy), (cx - r / 2, cy - h), (cx + r / 2, cy - h)]
+def stroke_outline(canvas: Canvas, outline: Outline) -> None:
+    """An outline's line on the canvas, in its current stroke."""
+    if isinstance(outline, Ellipse) and outline.rx == outline.ry:
+        canvas.circle(outline.cx, outline.cy, outline.rx, stroke=1, fill=0)
+    elif isinstance(outline, Ellipse):
+        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx, outline.cy + outline.ry,
+                       stroke=1, fill=0)
+    elif isinstance(outline, Polygon):
+        _polygon(canvas, outline.points, stroke=1, fill=0)
+    elif outline.radius > 0:
+        canvas.roundRect(outline.x, outline.y, outline.w, outline.h, outline.radius, stroke=1, fill=0)
+    else:
+        canvas.rect(outline.x, outline.y, outline.w, outline.h, stroke=1, fill=0)
 
 
 def _polygon(canvas: Canvas, points, stroke: int, fill: int) -> None:
@@ -329,7 +286,7 @@ def _fold(canvas: Canvas, side: Side) -> None:
 
 # --- footer items -------------------------------------------------------------------------
 
-def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
+def _item(canvas: Canvas, item: Placed, footer: Footer) -> None:
     """Draw a footer item in its own frame: x along its reading direction, y across, from its box's start."""
     canvas.saveState()
     box = item.box
@@ -348,11 +305,6 @@ def _item(canvas: Canvas, item: Placed, footer: _Footer) -> None:
     else:
         canvas.drawString(0, ITEM_HEIGHT * 0.28, footer.texts[item.name])
     canvas.restoreState()
-
-
-def scale_bar_words(language: str) -> str:
-    """The scale bar's label: its length as the language writes it."""
-    return label("scale-bar", language).format(length=round(SCALE_BAR / mm(1)))
 
 
 def draw_scale_bar(canvas: Canvas, x: float, y: float, language: str) -> None:
@@ -501,4 +453,4 @@ def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
     return item.front if side == "front" else item.back
 
 
-__all__ = ["Words", "draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]
+__all__ = ["draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]

@@ -121,8 +121,8 @@ def test_a_build_with_nothing_to_do_imports_no_kind_model_or_logging(two_sets, t
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet="ab æøΔ\n", max_size=60), st.floats(min_value=5, max_value=120))
 def test_wrapping_measures_words_once_and_breaks_as_measuring_each_line_would(text, width):
-    from pnp.paint.fonts import text_width
-    from pnp.paint.text import wrap
+    from pnp.text.fonts import text_width
+    from pnp.text.wrap import wrap
 
     expected = []
     for paragraph in text.split("\n"):

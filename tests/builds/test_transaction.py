@@ -194,3 +194,21 @@ def test_every_registered_kind_is_reachable_from_a_command():
     kinds = all_kinds()
     assert {"sheets", "png-page", "rulebook", "booklet-pages", "booklet", "diagram", "calibration"} <= set(kinds)
     assert {k.command for k in kinds.values()} == {"build", "diagrams", "calibrate"}
+
+
+@pytest.mark.parametrize("name", ["manifest.json", "digests.json", "settings.json"])
+def test_a_fifo_in_place_of_a_state_file_is_not_waited_on(two_sets, tmp_path, name):
+    """A FIFO where the manifest, the digests or the settings were is read as no state (the build makes
+    everything again, byte-identical) instead of hanging the build forever."""
+    two_sets()
+    command = [sys.executable, "-m", "pnp", "build", "--paper", "a4", "--format", "pdf", "-q"]
+    subprocess.run(command, cwd=tmp_path, env=_environment(), check=True, timeout=60)
+    out = tmp_path / "output"
+    before = digests(out)
+    (out / ".pnp" / name).unlink(missing_ok=True)
+    os.mkfifo(out / ".pnp" / name)
+    done = subprocess.run(command, cwd=tmp_path, env=_environment(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert digests(out) == before
+    if name == "manifest.json":  # made again; the digests are kept only when a file's digest is new
+        assert (out / ".pnp" / name).is_file()

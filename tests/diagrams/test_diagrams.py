@@ -10,17 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from pnp.build import DiagramOptions, build_diagrams
+from pnp.diagrams import example_scenes, load_diagrams
+from pnp.diagrams import scene as sc
+from pnp.diagrams.sizing import frame_cell
 from pnp.games import boardless_quarto as bq
-from pnp.i18n.catalog import load_catalogs
+from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
 from pnp.model.problems import ContentError, Problems
 from pnp.output.raster import render_page
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.api import diagram_drawing, example_scenes, example_steps, load_diagrams, _art
-from pnp.build import DiagramOptions, build_diagrams
+from pnp.paint.diagrams.api import _art, diagram_drawing, example_steps
 from pnp.paint.diagrams.output import drawing_pdf, drawing_svg
-from pnp.paint.diagrams.render import Renderer, frame_cell
-from pnp.i18n.catalog import Texts
+from pnp.paint.diagrams.render import Renderer
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")
@@ -249,7 +250,7 @@ def _trifoil_scene(diagram_id: str):
     catalogs = load_catalogs(game.folder, game.languages)
     problems = Problems()
     spec = load_diagrams(game, catalogs).diagrams[diagram_id]
-    from pnp.paint.diagrams.api import diagram_scene
+    from pnp.diagrams import diagram_scene
 
     art = _art(game, catalogs, "en", problems)
     return game, art, diagram_scene(spec, art, Texts(catalogs, "en"), problems)

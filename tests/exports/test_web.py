@@ -57,6 +57,23 @@ def test_the_web_edition_holds_every_section_and_picture_of_the_rulebook(kit, ga
     assert len(named) == diagrams + steps
 
 
+@pytest.mark.parametrize("game, language, credit, credits, absent", [
+    ("boardless-quarto", "en", "based on Quarto by Blaise Müller · Version 1.0", ["Based on Quarto by Blaise Müller"],
+     ["CC BY", "Licence", "Minutes", "Age"]),
+    ("boardless-quarto", "da", "baseret på Quarto af Blaise Müller · Version 1.0", ["Baseret på Quarto af Blaise Müller"],
+     ["CC BY", "Licens", "Minutter", "Alder"]),
+    ("trifoil", "en", "by Aaron Santiago · Version 1.0 · MIT", ["Game design: Aaron Santiago", "Licence: MIT"],
+     ["Minutes", "Age"]),
+    ("folio", "da", "af David Morgan-Mar · Version 1.0", ["Spildesign: David Morgan-Mar", "Testspil: Geoff Bailey"],
+     ["CC BY", "Licens", "Alder"]),
+])
+def test_the_web_edition_credits_what_game_yaml_states_and_no_more(kit, game, language, credit, credits, absent):
+    page = read_page(kit / game / f"{game}-rules-{language}.html")
+    text = " ".join(page.text.split())
+    assert credit in text and all(line in text for line in credits)
+    assert [word for word in absent if word in text] == []
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_language_switch_links_the_other_edition(kit, game):
     english = read_page(kit / game / f"{game}-rules-en.html")

@@ -13,8 +13,8 @@ from pnp.games.trifoil import ENGINE, MAP_IDS, End, Place, Push, Rules, Spin, in
     [
         "6 red 1 | -",
         "6 blue 2 | a1:2r",
-        "6 blue 1 | a1:2r b1:3b | a1:2r",
-        "8 red 0 | a1:2r c3:0b | a1:2r",
+        "6 blue 1 | a1:2r b1:3b",
+        "8 red 0 | a1:2r c3:0b",
         "12 blue 2 no-tile-limit | d2:5b",
         "10 red 2 | a1:0r a4:3b",
         "9 red 2 no-tile-limit | -",
@@ -25,14 +25,14 @@ def test_states_print_back_unchanged(text):
 
 
 def test_state_fields():
-    position = ENGINE.parse_state("6 blue 1 | b1:3b a1:2r | a1:2r")
+    position = ENGINE.parse_state("6 blue 1 | b1:3b a1:2r")
     assert (position.map_id, position.to_move, position.actions_left) == (6, "blue", 1)
     assert [(k.tile, k.face, k.colour) for k in position.sorted_links()] == [
         ("a1", 2, "red"),
         ("b1", 3, "blue"),
     ]
     assert position.supply("red") == 8 and position.supply("blue") == 8
-    assert ENGINE.format_state(position) == "6 blue 1 | a1:2r b1:3b | a1:2r"
+    assert ENGINE.format_state(position) == "6 blue 1 | a1:2r b1:3b"
 
 
 def test_initial_state_text():
@@ -69,6 +69,7 @@ def test_greek_letters_name_triangles():
     "text, complaint",
     [
         ("6 red 1", "expected"),
+        ("6 blue 1 | a1:2r b1:3b | a1:2r", "expected"),  # one board: no rule needs the turn's start
         ("7 red 1 | -", "no Trifoil map with 7"),
         ("6 green 1 | -", "red or blue"),
         ("6 red 3 | -", "at most 2"),

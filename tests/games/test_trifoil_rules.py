@@ -28,8 +28,6 @@ from pnp.games.trifoil.rules import (
     GAME_OVER,
     MINORITY,
     NO_ACTIONS,
-    NO_RETURN_END,
-    NO_RETURN_LAST,
     NOT_YOURS,
     NOTHING_TO_PUSH,
     OFF_BOARD,
@@ -80,10 +78,10 @@ def test_red_starts_with_one_action_and_only_placements():
     start = initial_state(6)
     assert (start.to_move, start.actions_left) == ("red", 1)
     moves = ENGINE.legal_moves(start)
-    # 9 touching pairs, two faces each: 18 places and nothing else (no link to push,
-    # every triangle tied 0-0, and the turn has not changed the board yet).
-    assert len(moves) == 18
-    assert all(isinstance(m, Place) for m in moves)
+    # 9 touching pairs, two faces each: 18 places (no link to push, every triangle tied
+    # 0-0), and ending the turn at once, which "up to" one action allows.
+    assert len(moves) == 19
+    assert all(isinstance(m, Place) for m in moves[:-1]) and moves[-1] == End()
 
 
 def test_first_turn_one_action_then_two():
@@ -108,27 +106,34 @@ def test_a_turn_may_end_after_one_of_two_actions():
     assert ENGINE.apply(position, "end").to_move == "red"
 
 
-def test_a_turn_must_change_the_board():
-    assert refused("6 blue 2 | a1:2r", "end") == NO_RETURN_END
+# Seed 002 sets no rule on how a turn leaves the board: "up to 2 actions", and the original
+# lets a player undo back to the start of the turn before committing it.
 
 
-def test_symmetric_spin_does_not_count_as_a_change():
+def test_a_turn_may_take_no_action():
+    passed = play("6 blue 2 | a1:2r", "end")
+    assert (passed.to_move, passed.actions_left, links(passed)) == ("red", 2, "a1:2r")
+
+
+def test_a_symmetric_spin_and_the_spin_back_make_a_turn():
     # Red on a1:2, b1:4, a2:0: one link on each tile of delta, each a third of a turn
     # from the next, so a spin gives the same board. Blue (0 links there) may spin it.
     text = "6 blue 2 | a1:2r a2:0r b1:4r"
     spun = play(text, "spin delta cw")
     assert links(spun) == "a1:2r a2:0r b1:4r"
-    assert refused(ENGINE.format_state(spun), "end") == NO_RETURN_END
-    assert refused(ENGINE.format_state(spun), "spin delta ccw") == NO_RETURN_LAST
-    assert ENGINE.apply(ENGINE.apply(spun, "place c1:4"), "end").to_move == "red"
+    assert End() in ENGINE.legal_moves(spun)
+    back = ENGINE.apply(spun, "spin delta ccw")
+    assert links(back) == "a1:2r a2:0r b1:4r" and ENGINE.legal_moves(back) == [End()]
+    assert ENGINE.apply(back, "end").to_move == "red"
 
 
-def test_a_push_and_the_push_back_is_not_a_turn():
+def test_a_push_and_the_push_back_leave_the_board_as_it_began_and_end_the_turn():
     pushed = play("6 red 2 | a1:2r", "push a1:2")
     assert links(pushed) == "b1:5r"
-    with pytest.raises(IllegalMove) as caught:
-        ENGINE.apply(pushed, "push b1:5")
-    assert caught.value.rule == NO_RETURN_LAST
+    back = ENGINE.apply(pushed, "push b1:5")
+    assert links(back) == "a1:2r"
+    after = ENGINE.apply(back, "end")
+    assert (after.to_move, after.actions_left, links(after)) == ("blue", 2, "a1:2r")
 
 
 # --- Place ---
@@ -259,7 +264,7 @@ def test_spin_carries_a_link_to_face_the_edge():
 
 
 def test_every_minority_spin_is_allowed_along_random_games():
-    # The only rules that stop a spin are the minority rule and the no-return rule.
+    # The only rule that stops a spin is the minority rule.
     import random
 
     chooser = random.Random(9)
@@ -273,7 +278,7 @@ def test_every_minority_spin_is_allowed_along_random_games():
             for triangle in position.game_map.triangles:
                 mine = links_on_triangle(position, triangle, position.to_move)
                 theirs = links_on_triangle(position, triangle, "blue" if position.to_move == "red" else "red")
-                if position.actions_left == 2 and mine < theirs:
+                if position.actions_left > 0 and mine < theirs:
                     assert Spin(triangle.id, True) in moves
                     checked += 1
             position = ENGINE.apply(position, chooser.choice(moves))

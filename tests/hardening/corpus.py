@@ -73,10 +73,11 @@ COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
     "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
     "stamp": lambda games: ["translate", "stamp", *games],
     "list": lambda games: ["list"],
+    "pod": lambda games: ["build", *games, "--out", "out", "--format", "pod", "--shop", "elsewhere", "--paper", "a4", "-q"],
 }
 CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
 DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
-EVERY = tuple(COMMANDS)
+EVERY = tuple(c for c in COMMANDS if c != "pod")  # pod names a shop profile only its rows make
 # pnp list reads game.yaml and components.yaml only, so it cannot see a bad diagram or example.
 BEYOND_COMPONENTS = tuple(c for c in EVERY if c != "list")
 
@@ -199,6 +200,32 @@ def moved_out(relative: str) -> Mutation:
         path.symlink_to(outside, target_is_directory=True)
 
     return mutate
+
+
+def templates_elsewhere(files: dict[str, str | bytes]) -> Mutation:
+    """The game's own templates/ becomes a link to a folder beside the work folder holding files."""
+
+    def mutate(site: Site) -> None:
+        outside = site.work.parent / "elsewhere-templates"
+        for relative, data in files.items():
+            (outside / relative).parent.mkdir(parents=True, exist_ok=True)
+            (outside / relative).write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        (site.game / "templates").symlink_to(outside, target_is_directory=True)
+
+    return mutate
+
+
+def state_elsewhere(site: Site) -> None:
+    """out/.pnp becomes a link to a folder beside the work folder that holds a staging-* folder
+    of someone else's and a file: neither may be removed, and no lock made there."""
+    outside = site.work.parent / "elsewhere-state"
+    (outside / "staging-keep").mkdir(parents=True)
+    (outside / "staging-keep" / "precious.txt").write_text("keep me\n", encoding="utf-8")
+    state = site.work / "out" / ".pnp"
+    for entry in state.iterdir():
+        entry.rename(outside / entry.name)
+    state.rmdir()
+    state.symlink_to(outside, target_is_directory=True)
 
 
 def both(*mutations: Mutation) -> Mutation:
@@ -353,6 +380,25 @@ def cost_cell(xml: str) -> Callable[[str], str]:
     return lambda text: text.replace('<c r="B2" t="n"><v>3</v></c>', xml)
 
 
+def xlsx(rows: list[list]) -> bytes:
+    """A workbook of one sheet holding rows."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    for row in rows:
+        book.active.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def po_message(key: str, msgid: str, msgstr: str) -> str:
+    """A message to append to da.po (msgstr as PO text: escapes written as they are)."""
+    return f'\nmsgctxt "{key}"\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
+
+
 def svg(body: str, head: str = "") -> str:
     return f'{head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{body}</svg>\n'
 
@@ -362,6 +408,10 @@ BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
 # Items from a table instead of the list, for the table rows.
 TABLE_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.csv")
 TABLE_FROM_XLSX = edit("components.yaml", "    items: [{id: plain}]", "    items: [{table: cards.xlsx, sheet: Deck}]")
+SHEET_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx")
+# A table whose text is translated into its own cells, and a PO file translating it.
+TABLE_TEXT = both(TABLE_ITEMS, write("cards.csv", "id,name.en\nplain,Plain\n"))
+SHEET_TEXT = both(SHEET_ITEMS, write_bytes("cards.xlsx", lambda: xlsx([["id", "name.en"], ["plain", "Plain"]])))
 
 
 def diagrams_named(count: int) -> str:
@@ -432,6 +482,8 @@ CASES: list[Case] = [
          "game.yaml:7", "lists no 'en', the source language"),
     Case("language-file-not-a-tag", write("text/Danish.yaml", "chip.name: {text: Brik}\n"), "text/Danish.yaml",
          "expected a catalog named after a language tag", EVERY),
+    Case("language-norwegian-unquoted", edit("game.yaml", "languages: [en, da]", "languages: [en, da, no]"),
+         "game.yaml:7", "got false: YAML reads a plain no, off or false as false; write the tag in quotes, such as 'no'", EVERY),
     Case("bilingual-not-a-language", edit("game.yaml", "languages: [en, da]", "languages: [en, da]\nbilingual: [en, de]"),
          "game.yaml:8", "expected two of the game's languages (en, da)", EVERY),
 
@@ -468,6 +520,28 @@ CASES: list[Case] = [
          "(9000 characters)"),
     Case("control-characters-are-escaped", edit("components.yaml", "kind: token", 'kind: "tok\\e[31mred\\x07"'),
          "components.yaml:4", r"'tok\x1b[31mred\x07'"),
+
+    # --- containment through every layer of templates (issue 26) ------------------------------
+    # A game's templates/ that links to a folder elsewhere lets no file of it pass as a template.
+    Case("templates-layer-links-outside-image", both(templates_elsewhere({"secret.svg": svg("<text>top secret</text>")}),
+                                                     edit("components.yaml", "art/mark.png", "templates/secret.svg")),
+         "components.yaml:24", "leads outside", secret="top secret"),
+    Case("templates-layer-links-outside-template", templates_elsewhere({"cards.yaml": "mini-euro: {kind: card, width: 44mm, height: 68mm}\n"}),
+         "templates/cards.yaml", "leads outside"),
+    Case("templates-layer-links-outside-icon", both(templates_elsewhere({"icons/star.svg": svg("<text>top secret</text>")}),
+                                                    edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:star}\"")),
+         "components.yaml:16", "leads outside", ("build", "check"), secret="top secret"),
+    Case("templates-layer-links-outside-shop", templates_elsewhere({"shops/elsewhere.yaml": "name: top secret\n"}),
+         "templates/shops/elsewhere.yaml", "leads outside", ("pod",), secret="top secret"),
+
+    # pnp's state folder under --out is its own: not a link, not a file; its lock a regular file.
+    # OutputErrors, which name the file in their text: "refusing to use out/.pnp: ...".
+    Case("state-folder-is-a-link", state_elsewhere, None, "refusing to use out/.pnp: it is a link", ("build", "diagrams")),
+    Case("state-folder-is-a-file", both(lambda site: __import__("shutil").rmtree(site.work / "out" / ".pnp"),
+                                        write("work:out/.pnp", "not a folder\n")),
+         None, "refusing to use out/.pnp: pnp keeps its state there, in a folder, and found a file", ("build", "diagrams")),
+    Case("state-lock-is-a-fifo", fifo("work:out/.pnp/lock"), None, "refusing to use out/.pnp/lock as pnp's lock: found a named pipe (FIFO)",
+         ("build", "diagrams"), subprocess=True),
 
     # --- bounds --------------------------------------------------------------------------
     Case("product-of-a-million", edit("components.yaml", "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
@@ -555,6 +629,10 @@ CASES: list[Case] = [
          f"over the limit of {L.MAX_IMAGE_PIXELS} pixels", subprocess=True),
     Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po", f"over the limit of {L.MAX_PO_BYTES} bytes",
          ("import",), subprocess=True),
+    # 8 MiB of bad lines: the first MAX_PROBLEMS_PER_FILE are listed and the rest counted (it took
+    # 161 s, 3.3 GB and 359 MB of messages).
+    Case("po-of-junk-lines", write("work:da.po", "x\n" * (L.MAX_PO_BYTES // 2)), "work:da.po:1",
+         "expected msgctxt, msgid, msgstr", ("import",), subprocess=True, problems=L.MAX_PO_BYTES // 2),
     Case("po-translation-over-length", edit("work:da.po", 'msgstr "Brik"', 'msgstr "' + "x" * (L.MAX_TEXT_CHARS + 1) + '"'),
          "work:da.po", f"over the limit of {L.MAX_TEXT_CHARS}", ("import",)),
 
@@ -589,6 +667,12 @@ CASES: list[Case] = [
          "no diagram 'nosuch' in diagrams.yaml", DOCUMENTS, base="quatrefoil"),
     Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml@nosuch",
          "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
+
+    # A title too long for the sheets' footer is a located error at the title (it was a bare DoesNotFit).
+    Case("title-too-long-for-the-footer", edit("game.yaml", "title: Quatrefoil", "title: The Extraordinary and Somewhat "
+                                               "Lengthy Adventures of the Tiny Ga"),
+         "game.yaml@title:", "no room inside the printer margin for the sheet's footer and scale bar", ("build", "check"),
+         base="quatrefoil"),
 
     # --- classes handled before this corpus (tests/model/test_errors.py) ----------------
     Case("yaml-syntax-error", write("game.yaml", "title: [Tiny\nversion: 1\n"), "game.yaml:2", "YAML syntax error"),
@@ -663,6 +747,13 @@ CASES: list[Case] = [
          "components.yaml:4", "group 'loop' places itself: loop → loop"),
     Case("expression-calls-python", edit("components.yaml", "sides: 6", "sides: \"${__import__('os').system('touch x')}\""),
          "components.yaml:25", "only numbers, names"),
+
+    # --- a translator's PO file cannot break a table (issue 26) ---------------------------
+    *[Case(f"import-{name}-into-{table}", both(mutation, append("work:da.po", po_message("cards.plain.name", "Plain", escaped))),
+           "work:da.po@cards.plain.name", f"holds a control character ({code})", ("import",))
+      for name, escaped, code in (("nul", "Gl\\000at", "U+0000"), ("control", "Gl\\001at", "U+0001"), ("escape", "\\x1b[31m", "U+001B"))
+      for table, mutation in (("csv", TABLE_TEXT), ("xlsx", SHEET_TEXT))],
+
     Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
          "no icon 'nope'", ("build", "check")),
     # --- sizes that make no sense: negative or zero radii, widths and heights (issue 25) ---------

@@ -152,7 +152,7 @@ def test_the_german_edition_builds_with_english_fallback_german_labels_and_foote
     rules = pdf_text(work / "output/stone-row/stone-row-rules-de.pdf")
     assert "Steinreihe" in rules and "Ziel" in rules and "Nimm einen Stein." in rules  # German texts
     assert "Put it next to another stone." in rules  # and the English of what is not translated yet
-    assert "Steinreihe · Ausgabe 2.1" in rules and "Seite 2" in rules and "Personen" in rules  # pnp's own words
+    assert "Steinreihe · Version 2.1" in rules and "Seite 2" in rules and "Personen" in rules  # pnp's own words
     assert "Schritt" not in rules  # (no example play here) ...
     booklet = pdf_text(work / "output/stone-row/stone-row-booklet-de-a4.pdf")
     assert "Auf A4 in 100 % (Originalgröße) beidseitig drucken, Wenden an der kurzen Kante." in booklet

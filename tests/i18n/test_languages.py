@@ -127,3 +127,13 @@ def test_a_language_without_labels_falls_back_to_english_and_says_so():
 def test_an_unknown_label_is_a_key_error():
     with pytest.raises(KeyError):
         label("no-such-label", "da")
+
+
+def test_norwegian_in_quotes_is_a_language_and_unquoted_says_how_to_quote_it(tmp_path: Path):
+    quoted = load_game(game_folder(tmp_path / "quoted", "languages: [en, 'no', nb]\n"))
+    assert quoted.languages == ("en", "no", "nb")
+    with pytest.raises(ContentError) as caught:
+        load_game(game_folder(tmp_path / "plain", "languages: [en, no]\n"))
+    [problem] = caught.value.problems
+    assert problem.message.endswith("got false: YAML reads a plain no, off or false as false; write the tag in quotes, "
+                                    "such as 'no' for Norwegian")

@@ -136,6 +136,33 @@ def test_the_template_has_every_text_and_no_translation(game: Path, tmp_path: Pa
     assert text.splitlines()[2] == "#, fuzzy"  # the header of a template, as xgettext writes it
 
 
+def test_a_version_with_line_breaks_adds_no_header_field(game: Path, tmp_path: Path):
+    """Content never writes a header field: a version holding "\\nX-Pnp-Game: other" stays in its own field."""
+    version = "1.0\nX-Pnp-Game: other\nLanguage: fr\r\nPlural-Forms: x"
+    text = export_po(load_catalogs(game, ("da",)), "da", PoProject("tiny", version, game.parent.parent))
+    po = polib.pofile(str(save_po(tmp_path, text)))
+    assert po.metadata["X-Pnp-Game"] == "tiny" and po.metadata["Language"] == "da"
+    assert po.metadata["Project-Id-Version"] == "tiny 1.0 X-Pnp-Game: other Language: fr Plural-Forms: x"
+    [header] = [m for m in parse_po(text) if m.context is None]
+    assert header.msgstr.count("X-Pnp-Game") == 2 and header.msgstr.count("\n") == len(po.metadata)
+
+
+def test_a_folder_name_with_a_line_break_stays_inside_its_reference(tmp_path: Path):
+    """A reference is one comment line: a newline in the game's folder cannot start a msgid of its own."""
+    from tiny_game import make_game
+
+    folder = make_game(tmp_path / "odd\nmsgid\"x\"\n")
+    catalogs = load_catalogs(folder, ("da",))
+    uses = {"rules.title": [Use("rules.title", "title on the cover\nmsgstr \"y\"", Location(str(folder / "rulebook.yaml"), 3))]}
+    text = export_po(catalogs, "da", PoProject("tiny", "1", tmp_path, uses))
+    messages = parse_po(text)
+    assert [m.context for m in messages[1:]] == list(ENGLISH)
+    assert all(not line.startswith(('msgid"x"', 'msgstr "y"')) for line in text.splitlines())
+    title = polib.pofile(text).find("rules.title", by="msgctxt")
+    assert title.occurrences[0][0] == r'odd\nmsgid"x"\n/content/tiny/text/en.yaml'
+    assert title.comment == r'Title on the cover\nmsgstr "y".'
+
+
 # escapes any reader must know; other control characters are left to the next test
 PO_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\n\t\r\\\" "), max_size=300)
 

@@ -6,6 +6,7 @@ only a diagram's label uses count as used."""
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -69,6 +70,77 @@ def test_glossary_terms_must_be_kept():
         "glossary: the source says “a spin”, which da says as “drejning” (da.glossary.yaml)"]
     # A name is matched as written: the quatrefoil on the table is not the game Quatrefoil.
     assert text_findings("Say quarto.", "Sig kvarto.", "da", terms) == []
+
+
+def used(terms: Glossary, text: str) -> list[str]:
+    return [term.source for term in terms.terms_used(text)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Place the piece.", ["piece"]),
+    ("Place the pieces, then the Piece's twin.", ["piece"]),  # an ending of the source language; any case
+    ("Keep spinning; it spins; one spin.", ["spin"]),  # a doubled last letter before an ending
+    ("A masterpiece, a pieceless row, a spinner.", []),  # inside another word, or another word's start
+    ("Tidewatch rises with the tide.", ["tide"]),
+    ("Tidewatch, Tidewatches.", []),
+])
+def test_a_term_is_found_as_a_word_never_inside_one(text, found):
+    assert used(glossary(piece="brik", spin="drej", tide="tidevand"), text) == found
+
+
+def test_the_longest_term_wins_where_terms_overlap():
+    terms = glossary(free_token="frie brik", token="brik", a_spin="drejning", spin="drej")
+    assert used(terms, "Take the free token.") == ["free token"]
+    assert used(terms, "The free token and a token.") == ["free token", "token"]
+    assert used(terms, "A spin, then spin again.") == ["a spin", "spin"]
+
+
+def test_the_title_and_proper_names_are_never_hits():
+    terms = replace(glossary(tide="tidevand", stone="sten", watch="vagt"),
+                    proper_names=("Tide Watch", "Michael Stone"))
+    assert used(terms, "Tide Watch is a game by Michael Stone.") == []
+    assert used(terms, "In Tide Watch, the tide turns each watch.") == ["tide", "watch"]
+    # A text of nothing but proper names may stay as it is.
+    assert text_findings("Michael Stone", "Michael Stone", "da", terms) == []
+    # A name the glossary lists is still checked, even where it is the title too.
+    kept = replace(glossary(Quarto="Quarto"), proper_names=("Quarto",))
+    assert text_findings("Play Quarto.", "Spil Kvarto.", "da", kept) == [
+        "glossary: the source says “Quarto”, which da says as “Quarto” (da.glossary.yaml)"]
+
+
+TIDEWATCH = {
+    "game.yaml": """\
+        title: Tidewatch
+        version: "1"
+        languages: [en, da]
+        players: "2"
+        palette: {ink: "#222222", gold: "#E69F00"}
+        """,
+    "text/da.glossary.yaml": "tide: tidevand\nTidewatch: Tidevagt\n",
+    "rulebook.yaml": "sections:\n  - title: rules.title\n    body: [{p: rules.intro}]\n",
+}
+
+
+def test_check_strict_passes_on_a_game_whose_title_holds_a_glossary_term(make_game, tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch):
+    from pnp.i18n.catalog import fingerprint
+
+    def game(english: str, danish: str) -> None:
+        texts = (("game.title", "Tidevagt", "Tidewatch"), ("chip.name", "Guld", "Gold"), ("rules.title", "Regler", "Rules"),
+                 ("rules.intro", danish, english))
+        make_game({**TIDEWATCH, "text/en.yaml": "".join(f"{key}: {source}\n" for key, _, source in texts[1:]),
+                   "text/da.yaml": "".join(f"{key}: {{text: {text}, source: \"{fingerprint(source)}\"}}\n"
+                                           for key, text, source in texts)})
+
+    monkeypatch.chdir(tmp_path)
+    game("Welcome to Tidewatch.", "Velkommen til Tidevagt.")
+    result = CliRunner().invoke(main, ["check", "tiny", "--strict"])
+    assert result.exit_code == 0, result.output
+    # The same check fails where the English does use the term and the Danish drops it.
+    game("Tidewatch follows the tide.", "Tidevagt følger vandet.")
+    result = CliRunner().invoke(main, ["check", "tiny", "--strict", "-v"])  # -v: each text, not the count alone
+    assert result.exit_code == 1
+    assert "glossary: the source says “tide”, which da says as “tidevand”" in result.output
 
 
 def real_game(name: str, tmp_path: Path) -> Path:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -179,3 +181,124 @@ def test_import_adds_a_languages_column_to_a_spreadsheet(make_game, monkeypatch,
     read = openpyxl.load_workbook(folder / "cards.xlsx", read_only=True)
     assert [list(row) for row in read.active.iter_rows(values_only=True)] == [
         ["id", "name.en", "name.da"], ["fox", "Fox", None], ["owl", "Owl", "Ugle"]]
+
+
+# --- a translator's PO file cannot break the designer's table (issue 26) -------------------
+
+
+def export_with_owl(folder: Path, translation: str, tmp_path: Path) -> Path:
+    """A PO file translating the owl's name as `translation` (written as PO text, escapes as they are)."""
+    po_file = tmp_path / "da.po"
+    assert run(folder, "translate", "export", "tiny", "-o", str(po_file)).exit_code == 0
+    po_file.write_text(po_file.read_text().replace('msgid "Owl"\nmsgstr ""', f'msgid "Owl"\nmsgstr "{translation}"'))
+    return po_file
+
+
+@pytest.mark.parametrize("translation", ['=HYPERLINK(\\"http://example.org\\",\\"x\\")', "+1 guld", "-1 guld", "@SUM(A1)",
+                                         "\\tindrykket", "\\rlinje", "'=allerede"])
+def test_a_translation_starting_like_a_formula_is_written_as_text(game: Path, monkeypatch, tmp_path, translation: str):
+    """OWASP's advice for CSV injection: a cell starting with = + - @, a tab or a carriage return
+    gets a leading ', so a spreadsheet program shows it and never runs it; pnp reads it back as it was."""
+    from pnp.i18n.po import parse_po
+
+    monkeypatch.chdir(game.parent.parent)
+    po_file = export_with_owl(game, translation, tmp_path)
+    [expected] = [m.msgstr for m in parse_po(po_file.read_text()) if m.context == "deck.owl.name"]
+    result = run(game, "translate", "import", "tiny", str(po_file))
+    assert result.exit_code == 0, result.output
+    cell = (game / "cards.csv").read_text(encoding="utf-8").splitlines()[-1].split(",", 3)[3] if "\r" not in expected else None
+    if cell is not None:
+        assert cell.startswith(("\"'", "'")) and not cell.lstrip('"').startswith(("=", "+", "-", "@", "\t")), cell
+    [loaded] = load_games([game])
+    assert loaded.catalogs["da"].entries["deck.owl.name"].text == expected
+    assert da_status(game).stale == ()
+
+
+def test_the_print_shop_csv_guards_a_cell_that_starts_with_a_tab_or_carriage_return():
+    from pnp.export.pod import manifest_csv
+
+    data = manifest_csv([{"set": "\tx", "item": "\ry", "quantity": "=1", "front": "+a", "back": "-b", "product": "@c",
+                          "trim_mm": "1 x 1", "pixels": "1 x 1"}]).decode("utf-8")
+    import csv
+    import io
+
+    [row] = list(csv.DictReader(io.StringIO(data, newline="")))
+    assert [row[name][:2] for name in ("set", "item", "quantity", "front", "back", "product")] == \
+        ["'\t", "'\r", "'=", "'+", "'-", "'@"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+@pytest.mark.parametrize("translation, code", [("Ug\\001le", "U+0001"), ("Ug\\000le", "U+0000"), ("\\x7f", "U+007F")])
+def test_a_control_character_for_a_table_is_refused_at_its_po_entry(make_game, game: Path, monkeypatch, tmp_path,
+                                                                     kind: str, translation: str, code: str):
+    folder = spreadsheet_game(make_game, [["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]])[0] if kind == "xlsx" else game
+    monkeypatch.chdir(folder.parent.parent)
+    po_file = export_with_owl(folder, translation, tmp_path)
+    before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    result = run(folder, "translate", "import", "tiny", str(po_file))
+    line = po_file.read_text().splitlines().index('msgctxt "deck.owl.name"') + 1
+    assert result.exit_code == 1
+    assert result.output.startswith(f"Error: da.po:{line}:1 deck.owl.name: the translation holds a control "
+                                    f"character ({code}), which its cell in cards.{kind} cannot hold"), result.output
+    assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()} == before
+
+
+@pytest.mark.parametrize("failing", ["stage", "commit"])
+def test_an_import_writes_its_table_and_catalog_together_or_neither(game: Path, monkeypatch, tmp_path, failing: str):
+    """A catalog that cannot be written (text/ read-only, a disk full) leaves the table as it was
+    too, and the message names the catalog, not a temporary file."""
+    import errno
+    import os
+
+    from pnp.output import files
+
+    monkeypatch.chdir(game.parent.parent)
+    po_file = export_with_owl(game, "Ugle", tmp_path)
+    before = {p: p.read_bytes() for p in game.rglob("*") if p.is_file()}
+    real_write, real_replace = files._write_new, os.replace
+
+    def write_new(path, data):
+        if failing == "stage" and ".da.yaml." in path.name:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_write(path, data)
+
+    def replace(source, target):
+        if failing == "commit" and str(target).endswith("da.yaml"):
+            raise PermissionError(errno.EPERM, "Operation not permitted", str(source), str(target))
+        return real_replace(source, target)
+
+    monkeypatch.setattr(files, "_write_new", write_new)
+    monkeypatch.setattr(files.os, "replace", replace)
+    result = run(game, "translate", "import", "tiny", str(po_file))
+    assert result.exit_code == 1
+    assert result.output == "Error: cannot write content/tiny/text/da.yaml: permission denied\n", result.output
+    assert {p: p.read_bytes() for p in game.rglob("*") if p.is_file()} == before
+
+
+def test_a_deleted_row_leaves_a_record_that_status_lists_and_nothing_refuses(tmp_path):
+    """pnp new, then a row of cards.csv deleted: text/da.yaml, never touched, still builds; what it
+    kept for the row is listed as unused, with what to do."""
+    (tmp_path / "content").mkdir()
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        assert CliRunner().invoke(main, ["new", "deck"]).exit_code == 0
+        cards = tmp_path / "content" / "deck" / "cards.csv"
+        cards.write_text("".join(line for line in cards.read_text(encoding="utf-8").splitlines(keepends=True)
+                                 if not line.startswith("wave,")), encoding="utf-8")
+        checked = CliRunner().invoke(main, ["check", "deck", "--strict"])
+        status = CliRunner().invoke(main, ["translate", "status", "deck"])
+    finally:
+        os.chdir(old)
+    assert checked.exit_code == 0, checked.output
+    assert "2 unused" in status.output
+    assert re.search(r"content/deck/text/da\.yaml:\d+: cards\.wave\.name \(its table's row or column is gone; "
+                     r"remove it here\)", status.output), status.output
+
+
+def test_a_record_without_text_of_a_catalog_text_is_still_an_error(make_game):
+    folder = make_game({"text/da.yaml": f'chip.name: {{source: "{fingerprint("Chip")}"}}\n'})
+    with pytest.raises(ContentError) as caught:
+        load_games([folder])
+    assert [str(p) for p in caught.value.problems] == [
+        f"{folder / 'text' / 'da.yaml'}:1:12 chip.name: missing required key 'text' (only a table's text is kept without it)"]

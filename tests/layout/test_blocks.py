@@ -6,9 +6,17 @@ import math
 
 import pytest
 
-from pnp.layout.blocks import MIN_SEPARATION, Arrangement, Component, assign, grid_block, honeycomb_block
+from pnp.layout.blocks import (
+    MIN_SEPARATION,
+    Arrangement,
+    Component,
+    assign,
+    grid_block,
+    honeycomb_block,
+)
 from pnp.layout.geometry import EPS, Box
 from pnp.model.units import mm
+from pnp.shapes import HEXAGON, RECTANGLE
 
 BUTTED = Arrangement("butted", mm(3))
 ROOM = (mm(200), mm(287))  # A4 inside a 5 mm printer margin
@@ -16,7 +24,7 @@ ROOM = (mm(200), mm(287))  # A4 inside a 5 mm printer margin
 
 def poker(backs: str) -> list[Component]:
     """One poker card per letter, the letter its back class."""
-    return [Component("cards", i, mm(63.5), mm(88.9), "rect", mm(3), mm(3), back) for i, back in enumerate(backs)]
+    return [Component("cards", i, mm(63.5), mm(88.9), RECTANGLE, mm(3), mm(3), back) for i, back in enumerate(backs)]
 
 
 def edges(block, axis: int) -> list[float]:
@@ -106,7 +114,7 @@ def test_a_turned_grid_turns_its_cells_and_their_art():
 
 
 def hexes(count: int) -> list[Component]:
-    return [Component("tiles", i, mm(60), mm(60) * math.sqrt(3) / 2, "hexagon", 0.0, mm(2), "t") for i in range(count)]
+    return [Component("tiles", i, mm(60), mm(60) * math.sqrt(3) / 2, HEXAGON, 0.0, mm(2), "t") for i in range(count)]
 
 
 def test_honeycomb_neighbours_share_their_edge_and_bleed_runs_only_around_the_outside():

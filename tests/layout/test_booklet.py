@@ -3,7 +3,13 @@
 import pytest
 
 from pnp.layout.booklet import (
-    A6_SIDES, PageCell, SheetSides, Side, a6_sheet_order, impose, padded_page_count,
+    A6_SIDES,
+    PageCell,
+    SheetSides,
+    Side,
+    a6_sheet_order,
+    impose,
+    padded_page_count,
     saddle_stitch_order,
 )
 from pnp.layout.geometry import DoesNotFit

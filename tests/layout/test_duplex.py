@@ -6,7 +6,13 @@ import pytest
 
 from pnp.layout.geometry import Box, Line
 from pnp.layout.paper import PAPERS, Paper
-from pnp.layout.sheet import Mirror, back_line, back_slot, mirror_of, turns_about_vertical
+from pnp.layout.sheet import (
+    Mirror,
+    back_line,
+    back_slot,
+    mirror_of,
+    turns_about_vertical,
+)
 from pnp.model.units import mm
 
 A4 = PAPERS["a4"]

@@ -12,6 +12,7 @@ from pnp.layout.geometry import EPS, Box
 from pnp.layout.kit import finish
 from pnp.layout.marks import MIN_IN_BLEED, MIN_MARK, MarkRules, cut_lines, place_marks
 from pnp.model.units import mm
+from pnp.shapes import RECTANGLE
 from tests.layout.conftest import GAMES, kit_of
 
 ITEMS = [[Item("bar", mm(60), mm(3)), Item("text", mm(110), mm(3))],
@@ -20,7 +21,7 @@ PRINTABLE = Box(mm(5), mm(5), mm(200), mm(287))
 
 
 def poker(count: int) -> list[Component]:
-    return [Component("cards", i, mm(63.5), mm(88.9), "rect", mm(3), mm(3), "x") for i in range(count)]
+    return [Component("cards", i, mm(63.5), mm(88.9), RECTANGLE, mm(3), mm(3), "x") for i in range(count)]
 
 
 def placed_grid(count: int):
@@ -87,7 +88,7 @@ def test_marks_stay_inside_the_printer_margin_clear_of_art_and_footer(games, nam
 def test_on_letter_the_cards_vertical_cuts_have_no_room_for_marks_so_they_get_guides(games):
     kit, settings = kit_of(games["quatrefoil"], "letter")
     done = finish(kit.sheets[0], ITEMS, settings)
-    vertical_guides = [g for g in done.guides if abs(g.box.w) < EPS]
+    vertical_guides = [g for g in done.guides if abs(g.cut.x1 - g.cut.x0) < EPS]
     vertical_marks = [m for m in done.front_marks if abs(m.line.x0 - m.line.x1) < EPS]
     assert len(vertical_guides) == 5 and not vertical_marks  # 3 columns, one separation
     across = [m for m in done.front_marks if abs(m.line.y0 - m.line.y1) < EPS]

@@ -17,6 +17,7 @@ from pnp.layout.sheet import settings_for
 from pnp.model import load_game
 from pnp.model.sheets import SheetChoices
 from pnp.model.units import mm
+from pnp.shapes import HEXAGON, RECTANGLE
 from tests.layout.conftest import GAMES, kit_of
 
 # Before the sheet issue: 11 sheets on A4 and 12 on Letter for a one-language kit.
@@ -39,7 +40,7 @@ def test_trims_stay_inside_the_printer_margin_and_art_never_overlaps(games, name
         for i, cell in enumerate(cells):
             assert printable.contains(cell.trim)
             for other in cells[i + 1:]:
-                if cell.component.shape == other.component.shape == "hexagon":
+                if cell.component.shape is other.component.shape is HEXAGON:
                     # honeycomb neighbours touch along an edge: their centres are two apothems apart
                     assert math.dist(cell.trim.centre, other.trim.centre) >= cell.trim.h - EPS
                 else:
@@ -62,7 +63,7 @@ def test_a_set_may_ask_for_sheets_of_its_own(games):
 
 
 def cards(width: float, height: float, count: int) -> list[Component]:
-    return [Component("cards", i, mm(width), mm(height), "rect", 0.0, mm(3), "x") for i in range(count)]
+    return [Component("cards", i, mm(width), mm(height), RECTANGLE, 0.0, mm(3), "x") for i in range(count)]
 
 
 def test_components_turn_where_turned_they_fit_more():
@@ -75,7 +76,7 @@ def test_components_turn_where_turned_they_fit_more():
 
 
 def test_a_board_that_fits_only_the_paper_keeps_its_size_on_a_page_of_its_own():
-    board = Component("board", 0, mm(205), mm(290), "rect", 0.0, mm(3), None)
+    board = Component("board", 0, mm(205), mm(290), RECTANGLE, 0.0, mm(3), None)
     from pnp.layout.tiling import board_parts
 
     a4 = PAPERS["a4"]
@@ -90,8 +91,9 @@ def test_a_board_that_fits_only_the_paper_keeps_its_size_on_a_page_of_its_own():
 
 def test_a_component_larger_than_the_paper_is_an_error_naming_its_set():
     group = Group("huge-cards", Arrangement("butted", mm(3)), cards(250, 300, 1))
-    with pytest.raises(DoesNotFit, match="huge-cards does not fit on a4"):
+    with pytest.raises(DoesNotFit, match="huge-cards does not fit on a4") as raised:
         pack([group], PAPERS["a4"].orientations(), lambda p: [p.box.inset(mm(5))], mm(6))
+    assert raised.value.set_id == group.components[0].set_id
 
 
 def test_fold_sheets_hold_backs_mirrored_across_the_fold_and_nothing_crosses_it(games):

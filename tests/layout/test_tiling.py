@@ -10,10 +10,11 @@ from pnp.layout.geometry import EPS
 from pnp.layout.paper import PAPERS
 from pnp.layout.tiling import TAB, board_parts
 from pnp.model.units import mm
+from pnp.shapes import RECTANGLE
 
 
 def board(width: float, height: float) -> Component:
-    return Component("board", 0, mm(width), mm(height), "rect", 0.0, mm(3), None)
+    return Component("board", 0, mm(width), mm(height), RECTANGLE, 0.0, mm(3), None)
 
 
 def parts_on(component: Component, paper: str = "a4"):

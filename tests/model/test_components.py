@@ -7,6 +7,7 @@ import pytest
 from pnp.model import load_game
 from pnp.model.colours import parse_colour
 from pnp.model.units import mm, parse_length
+from pnp.shapes import HEXAGON
 from tests.conftest import CONTENT
 
 
@@ -38,7 +39,7 @@ def test_boardless_quarto_has_every_combination_once():
 
 
 def test_folio_pieces_follow_the_12_3_1_rule():
-    from pnp.games.folio import set_problem, parse_piece  # the engine's own rule check
+    from pnp.games.folio import parse_piece, set_problem  # the engine's own rule check
 
     pieces = load_game(CONTENT / "folio").sets[0]
     assert pieces.count == 16
@@ -56,7 +57,7 @@ def test_quatrefoil_counts_and_two_distinct_backs():
 
 def test_trifoil_kit_counts():
     sets = {s.id: s for s in load_game(CONTENT / "trifoil").sets}
-    assert sets["tiles"].count == 12 and sets["tiles"].shape == "hexagon"
+    assert sets["tiles"].count == 12 and sets["tiles"].shape is HEXAGON
     assert {item.id: item.count for item in sets["links"].items} == {"red": 15, "blue": 15}
     assert [dict(i.values)["letter"] for i in sets["triangle-markers"].items] == ["Δ", "Ω", "θ", "β"]
 

@@ -8,6 +8,7 @@ import re
 from pnp.layout.paper import PAPERS
 from pnp.model import limits
 from pnp.model.units import to_mm
+from pnp.shapes import RECTANGLE
 from tests.conftest import ROOT
 
 
@@ -38,7 +39,7 @@ def test_the_board_bound_never_counts_more_sheets_than_the_tiling_uses():
     from pnp.model.units import mm
 
     for width, height in ((224, 224), (600, 400), (1000, 1000), (3000, 68), (68, 3000)):
-        board = Component("board", 0, mm(width), mm(height), "rect", 0.0, mm(3), None)
+        board = Component("board", 0, mm(width), mm(height), RECTANGLE, 0.0, mm(3), None)
         parts = min(len(board_parts(board, [p.box.inset(mm(5)) for p in paper.orientations()],
                                     [p.box for p in paper.orientations()])) for paper in PAPERS.values())
         assert board_sheets(width, height) <= parts, (width, height)

@@ -7,8 +7,8 @@ import pytest
 
 from pnp.build import load_games
 from pnp.new import new_game
-from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.rulebook import edition_pdf
+from pnp.text.rich import ICON_HEIGHT
 
 STAR = (0xE9, 0xB4, 0x4C)
 # An icon that inks its whole box, so its ink shows where the box is.

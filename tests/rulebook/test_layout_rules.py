@@ -11,12 +11,12 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 from reportlab.platypus import KeepTogether
+from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 
+from pnp.diagrams import load_diagrams
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
-from pnp.paint.diagrams import load_diagrams
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook
 from pnp.model.units import mm
@@ -69,7 +69,8 @@ def story_of(game_id: str, language: str = "en"):
 
 def _texts(flowable) -> list[str]:
     inner = flowable._content if isinstance(flowable, KeepTogether) else [flowable]
-    return [f.text if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
+    # A paragraph's last two words are joined by a no-break space (no one-word last line).
+    return [f.text.replace("\u00a0", " ") if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
 
 
 def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():

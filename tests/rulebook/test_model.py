@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from pnp.i18n.catalog import load_catalogs
+from pnp.model.game import load_game
 from pnp.model.problems import ContentError
 from pnp.model.rulebook import load_rulebook
 
@@ -22,7 +23,10 @@ def test_the_four_rulebooks_load_with_every_key_known(game):
 def test_quatrefoil_structure():
     rulebook = load_rulebook(ROOT / "content" / "quatrefoil")
     assert rulebook.booklet == "a6-sheet"
-    assert rulebook.cover.players == "4" and rulebook.cover.tagline == "rules.tagline"
+    assert rulebook.cover.tagline == "rules.tagline"
+    # The cover states what game.yaml does, and only that.
+    game = load_game(ROOT / "content" / "quatrefoil")
+    assert rulebook.cover.facts(game) == [("players", "4"), ("minutes", "5–10"), ("age", "8+")]
     assert sum(s.new_page for s in rulebook.sections) == 7  # the cover and 7 pages
     push = next(s for s in rulebook.sections if s.title == "rules.push.title")
     assert [(b.kind, b.keys, b.ref) for b in push.body] == [

@@ -8,15 +8,15 @@ import io
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
-from rulebook_kit import build, make_game
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import SimpleDocTemplate
+from rulebook_kit import build, make_game
 
 from pnp.model.problems import ContentError
-from pnp.paint.fonts import STYLES, font_name, missing_glyphs
 from pnp.paint.rulebook.flowables import RulebookParagraph
 from pnp.paint.rulebook.markup import paragraph_xml
-from pnp.paint.typography import typographic_quotes
+from pnp.text.fonts import STYLES, font_name, missing_glyphs
+from pnp.text.typography import in_running_text, typographic_quotes, without_runt
 
 GREEK_AND_DANISH = "Δ Ω θ β – æ ø å Æ Ø Å"
 
@@ -81,3 +81,26 @@ def test_a_character_no_font_has_is_an_error_naming_key_language_and_style(tmp_p
                for m in messages), messages
     assert any("bold font" in m for m in messages), messages
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name, language, keep, expected", [
+    ("Colour cards", "en", (), "colour cards"),
+    ("Farvekort", "da", (), "farvekort"),
+    ("Farbkarten", "de", (), "Farbkarten"),  # German nouns keep their capitals
+    ("TTS tokens", "en", (), "TTS tokens"),  # an acronym stays
+    ("Quarto pieces", "en", ("Quarto",), "Quarto pieces"),  # so does a proper name
+    ("Quartos", "en", ("Quarto",), "quartos"),
+    ("links", "en", (), "links"),
+])
+def test_a_name_inside_a_running_list(name, language, keep, expected):
+    assert in_running_text(name, language, keep) == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Hold øje med brættet.", "Hold øje med\u00a0brættet."),
+    ("Vælg **Skub** eller **Stabl**.", "Vælg **Skub** eller\u00a0**Stabl**."),
+    ("One two three four  ", "One two three\u00a0four"),
+    ("Just three words", "Just three words"),  # too short to leave a line of one word worth avoiding
+])
+def test_a_paragraphs_last_two_words_are_joined(text, expected):
+    assert without_runt(text) == expected

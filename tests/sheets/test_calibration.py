@@ -31,7 +31,8 @@ def calibration_text(tmp_path, *args):
 def test_the_calibration_sheet_speaks_the_language_asked_for(tmp_path):
     (front, back), _ = calibration_text(tmp_path, "--lang", "da", "--duplex", "short")
     assert front.startswith("pnp-kalibrering af tosidet tryk – forside")
-    assert "vendt om den korte kant" in front and "angiv tallene som --back-offset X,Y" in front
+    assert "vend på den korte kant" in front and "angiv tallene som --back-offset X,Y" in front
+    assert "decimaler med punktum" in " ".join(front.split())  # the command wants 1,-0.5, not 1,-0,5
     assert back.strip() == "pnp-kalibrering af tosidet tryk – bagside"
     for english in ("Print", "pointer", "front", "Example", "calibration"):
         assert english not in front + back
@@ -40,6 +41,7 @@ def test_the_calibration_sheet_speaks_the_language_asked_for(tmp_path):
 def test_the_calibration_sheet_in_german_and_in_a_language_pnp_lacks(tmp_path):
     (front, _), _ = calibration_text(tmp_path, "--lang", "de")
     assert "Vorderseite" in front and "Wenden an der langen Kante" in front
+    assert "Dezimalzahlen mit Punkt" in " ".join(front.split())
     (front, _), output = calibration_text(tmp_path, "--lang", "fr")
     assert "pnp duplex calibration – front" in front and "warning: pnp has no fr words of its own" in output
 

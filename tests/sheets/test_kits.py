@@ -234,12 +234,12 @@ def test_folios_board_never_ends_up_behind_another_front(long_kit, paper):
 
 def test_footers_name_the_game_once_the_sets_the_sheet_and_the_side_in_the_sheets_language(long_kit):
     english = [p.extract_text() for p in PdfReader(pdf_of(long_kit, "quatrefoil", "a4")).pages]
-    assert "Quatrefoil 1.0 · Colour cards, Position cards · sheet 1 of 2 · front · print at 100 %" in english[0]
-    assert "Quatrefoil 1.0 · Colour cards, Position cards · sheet 1 of 2 · back · print at 100 %" in english[1]
-    assert "Quatrefoil 1.0 · Tokens · sheet 2 of 2 · front · print at 100 %" in english[2]
+    assert "Quatrefoil 1.0 · colour cards, position cards · sheet 1 of 2 · front · print at 100 %" in english[0]
+    assert "Quatrefoil 1.0 · colour cards, position cards · sheet 1 of 2 · back · print at 100 %" in english[1]
+    assert "Quatrefoil 1.0 · tokens · sheet 2 of 2 · front · print at 100 %" in english[2]
     assert all(text.count("Quatrefoil") == 1 for text in english)  # the backs say QUATREFOIL, in capitals
     danish = PdfReader(pdf_of(long_kit, "quatrefoil", "a4", "da")).pages[0].extract_text()
-    assert "Quatrefoil 1.0 · Farvekort, Positionskort · ark 1 af 2 · forside · udskriv i 100 %" in danish
+    assert "Quatrefoil 1.0 · farvekort, positionskort · ark 1 af 2 · forside · udskriv i 100 %" in danish
 
 
 def test_every_game_gets_one_pdf_per_language_and_paper_and_textless_sets_print_in_each(long_kit):

@@ -19,16 +19,17 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.build import BuildOptions, DiagramOptions, build, build_diagrams
+from pnp.diagrams import load_diagrams
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
 from pnp.model.problems import Problems
 from pnp.output.raster import render_page
 from pnp.paint import pdfdraw
-from pnp.paint.diagrams.api import diagram_drawing, load_diagrams
+from pnp.paint.diagrams.api import diagram_drawing
 from pnp.paint.faces import FacePainter, game_icons
-from pnp.paint.fonts import font_name
 from pnp.paint.picture import as_reportlab
 from pnp.paint.vector import placed
+from pnp.text.fonts import font_name
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")

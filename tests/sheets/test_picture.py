@@ -18,7 +18,7 @@ from pnp.model.game import load_game
 from pnp.model.problems import Problems
 from pnp.paint import pdfdraw, picture
 from pnp.paint.faces import FacePainter, game_icons
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")

@@ -90,3 +90,21 @@ def test_a_translated_sheet_shows_no_english_sheet_word_and_its_own_title(kit, g
         found = sorted(words([text]) & english)
         assert not found, f"{game} {language} {paper} page {number} shows English {found}: {text!r}"
         assert f"{title} {version} · " in text, f"page {number}'s footer does not start with {title!r}: {text!r}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_set_names_inside_a_footer_are_in_lower_case(kit, game, language):
+    """"Quatrefoil 1.0 · colour cards, position cards · sheet 1 of 2": names written as headings
+    ("Colour cards") lose their capital inside the footer's running line, in English and Danish."""
+    texts = catalog(CONTENT / game / "text" / f"{language}.yaml")
+    names = {text for key, text in texts.items() if re.fullmatch(r"component\.[\w-]+\.name", key)}
+    assert all(name[0].isupper() for name in names)  # as written in the catalogs: the check has capitals to drop
+    title = texts.get("game.title", game_yaml(game)["title"])
+    sheet_word = catalog(LABELS / f"{language}.yaml")["sheet-footer"].split("{set} · ")[1].split(" ")[0]
+    footer = re.compile(rf"{re.escape(title)} {re.escape(game_yaml(game)['version'])} · (.+?) · {sheet_word} \d")
+    listed = [footer.search(text) for text in page_texts(kit / game / f"{game}-sheets-{language}-a4.pdf")]
+    assert listed and all(listed)
+    for match in listed:
+        for name in match[1].split(", "):
+            assert name[0].islower() and name[0].upper() + name[1:] in names, match[0]

@@ -13,8 +13,8 @@ from pnp.model.colours import parse_colour
 from pnp.model.faces import Face, Text
 from pnp.model.problems import Location, Problems
 from pnp.model.units import mm
-from pnp.paint import richtext
 from pnp.paint.faces import FacePainter
+from pnp.text import rich
 
 HERE = Location("components.yaml", 1, 1)
 TEXTS = {
@@ -52,8 +52,8 @@ def glyph_boxes(pdf: bytes) -> list[tuple[str, tuple[float, ...]]]:
                                               ("marked", "regular", "centre"), ("fallback", "italic", "left")])
 def test_lines_are_drawn_whole_with_every_glyph_where_words_put_it(key, font, align, monkeypatch):
     lines, strings_by_line = drawn(face(key, font, align))
-    monkeypatch.setattr(richtext, "_joined", lambda line: line)  # one string per word,
-    monkeypatch.setattr(richtext, "lines", richtext._general_lines)  # plain text too
+    monkeypatch.setattr(rich, "_joined", lambda line: line)  # one string per word,
+    monkeypatch.setattr(rich, "lines", rich._general_lines)  # plain text too
     words, strings_by_word = drawn(face(key, font, align))
     assert len(lines) < len(words)
     by_line, by_word = glyph_boxes(strings_by_line), glyph_boxes(strings_by_word)
@@ -75,6 +75,6 @@ PLAIN = st.text(alphabet="ab Δæ\u00a0ΩW.", max_size=80)
 @settings(max_examples=300, deadline=None)
 @given(PLAIN, st.floats(min_value=1, max_value=200), st.sampled_from(["regular", "bold", "italic", "bolditalic"]))
 def test_plain_text_is_wrapped_exactly_as_the_general_path_wraps_it(text, width, style):
-    assert richtext.runs(text, style) == richtext._marked_runs(text, style)
-    assert richtext.lines(text, width, 9.0, style, lambda name: 1.0) == \
-        richtext._general_lines(text, width, 9.0, style, lambda name: 1.0)
+    assert rich.runs(text, style) == rich._marked_runs(text, style)
+    assert rich.lines(text, width, 9.0, style, lambda name: 1.0) == \
+        rich._general_lines(text, width, 9.0, style, lambda name: 1.0)

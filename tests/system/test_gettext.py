@@ -115,3 +115,19 @@ def test_a_round_trip_through_msgmerge_shows_the_old_english_and_loses_nothing(t
     changed = [line for line in after if line not in before.decode("utf-8").splitlines()]
     assert changed == ["  text: Runde brikker, hver af dem forskellig.", f'  source: "{fingerprint(new)}"', f"  source-text: {new}"]
     assert len(after) == len(before.decode("utf-8").splitlines())  # the entry's three lines replaced, nothing else
+
+
+def test_msgfmt_reads_one_message_per_text_whatever_the_folder_and_version_hold(tmp_path: Path):
+    """A line break in the game folder's name (in every reference) or in its version (in the
+    header) starts no entry and no header field of its own: msgfmt finds no duplicate."""
+    folder = Path(shutil.copytree(ROOT / "content" / "folio", tmp_path / "content" / 'fo\nmsgid "lio"\n'))
+    game_yaml = folder / "game.yaml"
+    text = re.sub(r"(?m)^version: .*$", r'version: "1.0\\nX-Pnp-Game: other\\nLanguage: fr"', game_yaml.read_text(encoding="utf-8"))
+    game_yaml.write_text("id: folio\n" + text, encoding="utf-8")
+    po, _ = exports(folder)
+    assert 'content/fo\\nmsgid\u00a0"lio"\\n/text/en.yaml' in po
+    (tmp_path / "da.po").write_text(po, encoding="utf-8")
+    checked = run("msgfmt", "-c", "--statistics", "-o", "/dev/null", "da.po", cwd=tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    header = po.split("\n\n")[0]
+    assert [line.split(":")[0] for line in header.splitlines() if line.startswith('"')].count('"Language') == 1

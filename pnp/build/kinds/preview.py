@@ -53,6 +53,8 @@ def _language(loaded: LoadedGame, options: BuildOptions) -> str:
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.export.web.preview import SECTIONS as HEADINGS
     from pnp.export.web.preview import Output, preview_html, thumbnails
+    from pnp.export.web.svg import ImageSymbols
+    from pnp.i18n import credits
     from pnp.i18n.catalog import Texts
     from pnp.i18n.labels import label
 
@@ -65,13 +67,16 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
         outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
-    html = preview_html(title, f"{label('kit', language)} · {label('edition', language)} {loaded.game.version}",
-                        language, headings, outputs, _diagrams(loaded, options, language))
+    images = ImageSymbols()
+    pictures = _diagrams(loaded, options, language, images)
+    html = preview_html(title, f"{label('kit', language)} · {credits.version(loaded.game, [language])}",
+                        language, headings, outputs, pictures, images.html())
     return Rendered({target.paths[0]: html})
 
 
-def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str) -> list:
-    """The rulebook's diagrams and example plays, each linking to its place in the web edition."""
+def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) -> list:
+    """The rulebook's diagrams and example plays, each linking to its place in the web edition
+    (their raster images written once, into `images`)."""
     from pnp.build.kinds.web import web_languages
     from pnp.export.web.edition import anchor, edition_file
     from pnp.export.web.preview import THUMBNAIL, Picture
@@ -96,7 +101,7 @@ def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str) -> list:
             drawing, key = steps[0][0].drawing(), f"example.{ref}.intro"
         caption = plain_text(texts(key), language) if texts.has(key) else ref
         scale = min(1.0, THUMBNAIL / (drawing.width * PX_PER_POINT))
-        svg = inline_svg(drawing, f"{kind}-{ref}", None, "thumbnail", scale)
+        svg = inline_svg(drawing, f"{kind}-{ref}", None, "thumbnail", scale, images)
         shown.append(Picture(f"{edition_file(loaded.id, language)}#{anchor(kind, ref)}", svg, caption))
     problems.raise_if_any()
     return shown

@@ -28,7 +28,8 @@ from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
-from pnp.model.problems import Problems
+from pnp.model.game import TITLE_KEY
+from pnp.model.problems import Problems, quote
 
 if TYPE_CHECKING:
     from pnp.build.games import LoadedGame
@@ -169,7 +170,15 @@ def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tupl
     if kit is None:
         check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
         problems.raise_if_any()
-    pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), sheet_words(loaded, texts), part)
+    words = sheet_words(loaded, texts)
+    try:
+        pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part)
+    except DoesNotFit as error:
+        check_faces(loaded.game.sets, painter)
+        problems.add(*_title_place(loaded, texts), f"{loaded.id} ({language}, {paper}): {error}, even in two lines: "
+                                                   f"the title {quote(words.game)} (or a set's name) is too long for it; "
+                                                   "shorten it, or give the sheets a narrower margin")
+        problems.raise_if_any()
     problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
     return pdf, list(painter.warnings)
 
@@ -178,24 +187,27 @@ def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, probl
     try:
         return kit_of(loaded, paper, options)
     except DoesNotFit as error:
-        where = _set_named(loaded, str(error))
+        where = next((s for s in loaded.game.sets if s.id == error.set_id), None)
         problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
         return None
 
 
-def _set_named(loaded: LoadedGame, message: str):
-    """The set a layout message names ('… mm colour-cards does not fit …'), if any."""
-    return next((s for s in loaded.game.sets if f" {s.id} " in f" {message} "), None)
+def _title_place(loaded: LoadedGame, texts: Texts) -> tuple:
+    """(location, key) of the title the sheets' footers show: its translation, else game.yaml's."""
+    translated = loaded.catalogs[texts.language].get(TITLE_KEY) if texts.language in loaded.catalogs else None
+    if translated is not None and texts.language != loaded.game.source_language:
+        return translated.location, TITLE_KEY
+    return loaded.game.text_locations.get(TITLE_KEY, loaded.game.location), "title"
 
 
 def sheet_words(loaded: LoadedGame, texts: Texts):
     """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
     from pnp.i18n.markup import strip_markup
-    from pnp.paint.sheets import Words
+    from pnp.layout.footer import Words
 
     game = loaded.game
     names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
-    return Words(game.title_in(texts), game.version, names, texts.language)
+    return Words(game.title_in(texts), game.version, names, texts.language, game.proper_names)
 
 
 # The sheets' plan makes the parts too, from the same digests of the game.

@@ -2,11 +2,12 @@
 
 The page follows the rulebook model as the PDF does: a cover (title, tagline, a strip of
 components, players, minutes and age, credits), a list of contents, then each section
-with its paragraphs, lists, diagrams, example plays and the components list. Texts are
-the catalog's, with the same markup (`*term*`, `**bold**`) and the language's quotes;
-pictures are the PDF's Drawings as inline SVG, named by their captions for screen
-readers. Diagrams shown together share one scale, as in the PDF, and so do an example's
-steps; each step shows only its own part of the board, as a phone shows one at a time.
+with its paragraphs, lists, diagrams, example plays, the components list and the credits
+game.yaml states. Texts are the catalog's, with the same markup (`*term*`, `**bold**`)
+and the language's quotes; pictures are the PDF's Drawings as inline SVG, named by their
+captions for screen readers. Diagrams shown together share one scale, as in the PDF, and
+so do an example's steps; each step shows only its own part of the board, as a phone
+shows one at a time.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.export.web.page import Language, document, language_switch, text
-from pnp.export.web.svg import inline_svg
+from pnp.export.web.svg import ImageSymbols, inline_svg
+from pnp.i18n import credits
 from pnp.i18n.catalog import Catalog, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
@@ -42,6 +44,7 @@ class _Page:
     texts: Texts
     problems: Problems
     ids: set[str] = field(default_factory=set)
+    images: ImageSymbols = field(default_factory=ImageSymbols)
 
     @property
     def language(self) -> str:
@@ -67,7 +70,7 @@ class _Page:
         return plain_text(self.texts(key), self.language)
 
     def svg(self, drawing, label: str | None, css_class: str = "picture", scale: float = SCREEN_SCALE) -> str:
-        return inline_svg(drawing, self.unique("p"), label, css_class, scale)
+        return inline_svg(drawing, self.unique("p"), label, css_class, scale, self.images)
 
 
 def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, language: str,
@@ -78,8 +81,10 @@ def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, b
     """
     page = _Page(game, catalogs, rulebook, book, Texts(catalogs, language), Problems())
     sections = [_section(page, index, section) for index, section in enumerate(rulebook.sections)]
-    body = "\n".join([language_switch(language, languages, label("languages", language)), _cover(page),
-                      _contents(page, rulebook), "<main>", *sections, "</main>", _footer(page)])
+    parts = [language_switch(language, languages, label("languages", language)), _cover(page), _contents(page, rulebook),
+             "<main>", *sections, "</main>", _footer(page)]
+    symbols = page.images.html()  # the raster images the pictures above draw, each once
+    body = "\n".join([symbols, *parts] if symbols else parts)
     page.problems.raise_if_any()
     title = f"{game.title_in(page.texts)} – {label('rules', language)}"
     return document(language, title, body)
@@ -93,9 +98,7 @@ def _cover(page: _Page) -> str:
     if cover.tagline:
         parts.append(f'<p class="tagline">{page.say(cover.tagline)}</p>')
     parts.append(_cover_strip(page))
-    facts = [(name, value) for name, value in (("players", cover.players or game.players),
-                                               ("minutes", cover.minutes or game.minutes),
-                                               ("age", cover.age or game.age)) if value]
+    facts = cover.facts(game)
     if facts:
         items = "".join(f"<div><dt>{text(label(name, page.language))}</dt><dd>{text(value)}</dd></div>" for name, value in facts)
         parts.append(f'<dl class="facts">{items}</dl>')
@@ -104,10 +107,7 @@ def _cover(page: _Page) -> str:
 
 
 def _credit(page: _Page) -> str:
-    game, language = page.game, page.language
-    authors = ", ".join(game.authors)
-    by = f"{label('by', language)} {authors}" if authors else ""
-    return " · ".join(p for p in (by, f"{label('edition', language)} {game.version}", game.licence) if p)
+    return credits.cover_credit(page.game, [page.language])
 
 
 def _cover_strip(page: _Page) -> str:
@@ -125,7 +125,7 @@ def _contents(page: _Page, rulebook: Rulebook) -> str:
 
 
 def _footer(page: _Page) -> str:
-    return f"<footer><p>{text(page.game.title_in(page.texts))} · {text(label('edition', page.language))} {text(page.game.version)}</p></footer>"
+    return f"<footer><p>{text(page.game.title_in(page.texts))} · {text(credits.version(page.game, [page.language]))}</p></footer>"
 
 
 # --- sections and blocks ---------------------------------------------------------------
@@ -141,6 +141,8 @@ def _section(page: _Page, index: int, section) -> str:
             parts.append(_example(page, run[0]))
         elif kind == "components":
             parts.append(_components(page))
+        elif kind == "credits":
+            parts.append("".join(f"<p>{text(line)}</p>" for line in credits.credit_lines(page.game, page.language)))
         else:
             parts.append(_text_block(page, run[0]))
     parts.append("</section>")

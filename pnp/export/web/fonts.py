@@ -17,7 +17,7 @@ from pathlib import Path
 import font_source_sans_pro
 
 FAMILY = "Source Sans Pro"
-# (file, CSS weight, CSS style) of the four styles pnp.paint.fonts registers.
+# (file, CSS weight, CSS style) of the four styles pnp.text.fonts registers.
 STYLES = (("SourceSansPro-Regular.ttf", "normal", "normal"), ("SourceSansPro-Bold.ttf", "bold", "normal"),
           ("SourceSansPro-It.ttf", "normal", "italic"), ("SourceSansPro-BoldIt.ttf", "bold", "italic"))
 # Without the layout tables (kerning, ligatures), as reportlab sets the PDFs: the same widths,

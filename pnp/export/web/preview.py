@@ -65,9 +65,12 @@ def _small(image: Image.Image) -> bytes:
 
 
 def preview_html(title: str, subtitle: str, language: str, headings: dict[str, str], outputs: list[Output],
-                 pictures: list[Picture]) -> bytes:
-    """The page: `headings` names each section (in `language`); empty sections are left out."""
+                 pictures: list[Picture], images: str = "") -> bytes:
+    """The page: `headings` names each section (in `language`); empty sections are left out.
+    `images` holds the raster images the pictures draw by reference (pnp.export.web.svg.ImageSymbols)."""
     parts = [f"<header><h1>{text(title)}</h1><p class=\"tagline\">{text(subtitle)}</p></header>", "<main>"]
+    if images:
+        parts.insert(0, images)
     for section in SECTIONS:
         entries = [_entry(output) for output in outputs if output.section == section]
         if section == "diagrams":

@@ -16,10 +16,12 @@ import xml.etree.ElementTree as ElementTree
 from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 
+from pnp.paint.images import for_screen
+
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 FONT_STACK = "'Source Sans Pro', 'Source Sans 3', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-# reportlab font names (pnp.paint.fonts) → CSS weight and style.
+# reportlab font names (pnp.text.fonts) → CSS weight and style.
 FONTS = {"SourceSans-BoldItalic": ("bold", "italic"), "SourceSans-Bold": ("bold", "normal"),
          "SourceSans-Italic": ("normal", "italic"), "SourceSans": ("normal", "normal")}
 PX_PER_POINT = 96 / 72
@@ -30,16 +32,51 @@ ElementTree.register_namespace("", SVG)
 ElementTree.register_namespace("xlink", XLINK)
 
 
-def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str = "picture", scale: float = 1.0) -> str:
+class ImageSymbols:
+    """The raster images of one HTML page, each written once as a <symbol> that every picture
+    showing it draws by reference (<use>): an image a rulebook shows on 20 tokens is in the
+    page once. `html()` is the hidden <svg> holding them, placed before the pictures."""
+
+    def __init__(self, prefix: str = "image"):
+        self.prefix = prefix
+        self.ids: dict[str, str] = {}  # data URI → symbol id
+        self.symbols: list[str] = []
+
+    def use(self, image: ElementTree.Element) -> ElementTree.Element:
+        """A <use> drawing the <image> element's picture (stretched to its box, as in the PDF)."""
+        data = image.get("href") or image.get(f"{{{XLINK}}}href") or ""
+        symbol = self.ids.get(data)
+        if symbol is None:
+            symbol = self.ids[data] = f"{self.prefix}-{len(self.ids) + 1}"
+            width, height = _pixel_size(data)
+            self.symbols.append(f'<symbol id="{symbol}" viewBox="0 0 {width} {height}" preserveAspectRatio="none">'
+                                f'<image width="{width}" height="{height}" href="{data}"/></symbol>')
+        use = ElementTree.Element(f"{{{SVG}}}use", {name: image.get(name) for name in ("x", "y", "width", "height",
+                                                                                     "transform") if image.get(name)})
+        use.set("href", f"#{symbol}")
+        return use
+
+    def html(self) -> str:
+        if not self.symbols:
+            return ""
+        return ('<svg width="0" height="0" style="position: absolute; overflow: hidden" aria-hidden="true" '
+                f'focusable="false" xmlns="{SVG}"><defs>{"".join(self.symbols)}</defs></svg>')
+
+
+def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str = "picture", scale: float = 1.0,
+               images: ImageSymbols | None = None) -> str:
     """The Drawing as an <svg> element: ids prefixed, fonts named for the page, labelled or hidden.
 
     `label` is the picture's accessible name (its caption, as plain text); None marks it
     decorative (aria-hidden). It is shown at `scale` times its printed size, shrunk to fit
-    narrow screens.
+    narrow screens. Raster images come at screen resolution, and by reference to `images`,
+    the page's, when it is given.
     """
-    root = ElementTree.fromstring(renderSVG.drawToString(drawing))
+    root = ElementTree.fromstring(renderSVG.drawToString(for_screen(drawing)))
     for unwanted in [e for e in root if e.tag in (f"{{{SVG}}}title", f"{{{SVG}}}desc")]:
         root.remove(unwanted)
+    if images is not None:
+        _use_symbols(root, images)
     _prefix_ids(root, prefix)
     for element in root.iter():
         style = element.get("style")
@@ -57,6 +94,22 @@ def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str 
         root.set("role", "img")
         root.set("aria-label", label)
     return ElementTree.tostring(root, encoding="unicode")
+
+
+def _use_symbols(root: ElementTree.Element, images: ImageSymbols) -> None:
+    for parent in root.iter():
+        for index, child in enumerate(parent):
+            if child.tag == f"{{{SVG}}}image":
+                parent[index] = images.use(child)
+
+
+def _pixel_size(data_uri: str) -> tuple[int, int]:
+    """Width and height of the PNG in a data URI (renderSVG writes PNGs)."""
+    import base64
+    import struct
+
+    head = base64.b64decode(data_uri.split(",", 1)[1][:44])
+    return struct.unpack(">II", head[16:24])
 
 
 def _prefix_ids(root: ElementTree.Element, prefix: str) -> None:

@@ -2,7 +2,7 @@
 
 Positions
 ---------
-``<map> <side> <actions> [variants] | <links> [| <links at the start of the turn>]``
+``<map> <side> <actions> [variants] | <links>``
 
 - map: the number of tiles, 6, 8, 9, 10 or 12;
 - side: ``red`` or ``blue``, the player to move; actions: what that player has left
@@ -11,14 +11,12 @@ Positions
   a tile);
 - links: ``-`` for none, else tile, colon, face, colour letter: ``a1:2r`` is a red link
   on face 2 of tile a1, ``b1:5b`` a blue one on face 5 of b1. Any face may hold a
-  link (a push or a spin can leave one facing the edge). Printed in map order;
-- the last part is the board when the turn began, printed only when the player has
-  changed the board this turn (the no-return rule needs it).
+  link (a push or a spin can leave one facing the edge). Printed in map order.
 
 The start of a game on the 6-tile map is ``6 red 1 | -``; after red places on a1 face 2
 and ends the turn it is ``6 blue 2 | a1:2r``; after blue's first action, ``6 blue 1 |
-a1:2r b1:3b | a1:2r``. Supplies are not written: a player has the map's links per
-player minus their links on the board.
+a1:2r b1:3b``. Supplies are not written: a player has the map's links per player minus
+their links on the board.
 
 Moves
 -----
@@ -57,13 +55,12 @@ _FORMAT_HINT = "expected '<map> <red|blue> <actions> | <links>', e.g. '6 red 1 |
 def parse_state(text: str) -> State:
     """A position from its notation; NotationError says what is wrong."""
     parts = [part.strip() for part in text.split("|")]
-    if len(parts) not in (2, 3):
+    if len(parts) != 2:
         raise NotationError(f"{text!r}: {_FORMAT_HINT}")
     map_id, to_move, actions, rules = _parse_header(parts[0])
     game_map = get_map(map_id)
     links = _parse_board(parts[1], game_map)
-    start = _parse_board(parts[2], game_map) if len(parts) == 3 else links
-    state = State(map_id, links, to_move, actions, start, rules)
+    state = State(map_id, links, to_move, actions, rules)
     for colour in COLOURS:
         if state.supply(colour) < 0:
             raise NotationError(
@@ -124,10 +121,7 @@ def format_state(state: State) -> str:
     header = [str(state.map_id), state.to_move, str(state.actions_left)]
     if not state.rules.two_per_tile:
         header.append("no-tile-limit")
-    parts = [" ".join(header), _format_board(state.links, state.game_map)]
-    if state.turn_start != state.links:
-        parts.append(_format_board(state.turn_start, state.game_map))
-    return " | ".join(parts)
+    return f"{' '.join(header)} | {_format_board(state.links, state.game_map)}"
 
 
 def _format_board(board: Board, game_map: GameMap) -> str:

@@ -39,17 +39,14 @@ their tiles even when that turns one to face the edge of the formation: it stays
 its tile, facing out (the original's spin picture does this).
 
 Turns. Red moves first. "On the first turn of the game, the player going first only
-gets 1 action. Every turn afterwards each player gets 2 actions", and "use up to 2
-actions": a turn is one or more actions followed by ``end`` ("double click any Blink to
-commit a move and switch turns"). The turn does not end by itself when the actions run
-out; only ``end`` is then legal.
-
-No return. A turn may not end with the board exactly as it was when the turn began: a
-turn must change something (a spin and the spin back, or a push and the push back, is
-not a turn). The action that uses up a turn's last action may not bring the board back
-to the start of the turn either. A player can always change the board: while the game
-goes on both supplies hold a link, so fewer links are on the board than there are
-inward faces, and one of those is free to place on.
+gets 1 action. Every turn afterwards each player gets 2 actions", and "players can use
+up to 2 actions": a turn is at most that many actions followed by ``end`` ("double click
+any Blink to commit a move and switch turns"). ``end`` is legal at any point of a turn,
+after two, one or no actions, whatever the board then looks like: the rules set no
+limit on how a turn leaves the board (a spin and the spin back, or a push and the push
+back, is a turn), and the original lets a player undo back to the start of the turn
+before committing. The turn does not end by itself when the actions run out; only
+``end`` is then legal.
 
 End of the game. "A player instantly wins if they have a chain of at least 5 links"
 (the map's win length); this is checked after every action, for both colours, since a
@@ -98,8 +95,6 @@ NOTHING_TO_PUSH = "there is no link on that face to push"
 NOT_YOURS = "you may push only links of your own colour"
 OFF_BOARD = "a push may not move a link off the board"
 MINORITY = "you may spin a triangle only when you have fewer links on it than your opponent"
-NO_RETURN_END = "a turn may not end with the board as it was when the turn began"
-NO_RETURN_LAST = "your last action may not put the board back as it was when your turn began"
 
 
 def winner(state: State) -> str | None:
@@ -123,13 +118,10 @@ def apply(state: State, move: Move) -> State:
 
 
 def legal_moves(state: State) -> list[Move]:
-    """Every legal move: places, pushes and spins in map order, then `end` if allowed."""
+    """Every legal move: places, pushes and spins in map order, then `end`."""
     if winner(state) is not None:
         return []
-    moves = _legal_actions(state)
-    if state.links != state.turn_start:
-        moves.append(End())
-    return moves
+    return [*_legal_actions(state), End()]
 
 
 def _legal_actions(state: State) -> list[Move]:
@@ -159,21 +151,11 @@ def _is_legal(state: State, move: Move) -> bool:
 
 def _apply_unchecked(state: State, move: Move, text: str) -> State:
     if isinstance(move, End):
-        return _end_turn(state, text)
+        return replace(state, to_move=other(state.to_move), actions_left=TURN_ACTIONS)
     if state.actions_left <= 0:
         raise IllegalMove(text, NO_ACTIONS)
     links = _ACTIONS[type(move)](state, move, text)
-    if state.actions_left == 1 and links == state.turn_start:
-        raise IllegalMove(text, NO_RETURN_LAST)
     return replace(state, links=links, actions_left=state.actions_left - 1)
-
-
-def _end_turn(state: State, text: str) -> State:
-    if state.links == state.turn_start:
-        raise IllegalMove(text, NO_RETURN_END)
-    return replace(
-        state, to_move=other(state.to_move), actions_left=TURN_ACTIONS, turn_start=state.links
-    )
 
 
 def _check_face(game_map: GameMap, tile: str, face: int, text: str) -> None:

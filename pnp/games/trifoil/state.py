@@ -1,9 +1,8 @@
 """Trifoil positions and moves as values: links on faces, whose turn, actions left, variants.
 
-A position is the map, the links on the board, the side to move, the actions that side
-has left this turn and the board as it was when the turn began (the no-return rule needs
-it). Supplies are not stored: links never leave the board, so a player has
-`links_each` minus their links on the board still to place.
+A position is the map, the links on the board, the side to move and the actions that
+side has left this turn. Supplies are not stored: links never leave the board, so a
+player has `links_each` minus their links on the board still to place.
 """
 
 from __future__ import annotations
@@ -60,13 +59,7 @@ class State:
     links: Board
     to_move: str = RED
     actions_left: int = FIRST_TURN_ACTIONS
-    turn_start: Board | None = None  # the board when the turn began; None: same as links
     rules: Rules = Rules()
-
-    def __post_init__(self) -> None:
-        # Always hold a board, so equal positions compare equal however they were made.
-        if self.turn_start is None:
-            object.__setattr__(self, "turn_start", self.links)
 
     @property
     def game_map(self) -> GameMap:
@@ -93,7 +86,7 @@ class State:
 def initial_state(map_id: int = 6, rules: Rules = Rules()) -> State:
     """The empty board of `map_id`; red starts with a one-action first turn."""
     get_map(map_id)
-    return State(map_id, frozenset(), RED, FIRST_TURN_ACTIONS, None, rules)
+    return State(map_id, frozenset(), RED, FIRST_TURN_ACTIONS, rules)
 
 
 @dataclass(frozen=True)

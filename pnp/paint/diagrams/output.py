@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.output.raster import page_png
 from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 FORMATS = ("pdf", "png", "svg")
 

@@ -20,20 +20,28 @@ from reportlab.graphics import shapes
 from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.sizing import (
+    DEFAULT_WIDTH,
+    JOIN_GAP,
+    LABEL_SIZE,
+    ROW_GAP,
+    fitting_cell,
+    label_room_of,
+    row_height,
+    row_width,
+    scene_size,
+)
 from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.faces import new_drawing, outline
-from pnp.paint.fonts import font_name, font_runs
+from pnp.paint.faces import new_drawing, outline, outline_picture
 from pnp.paint.picture import as_reportlab
-from pnp.paint.text import LEADING, wrap
+from pnp.shapes import Shape
+from pnp.shapes.geometry import arrow_head, unit
+from pnp.text.fonts import font_name, font_runs
+from pnp.text.wrap import LEADING, wrap
 
-DEFAULT_WIDTH = mm(85)
-MAX_CELL = mm(16)
-JOIN_GAP = mm(9)
-ROW_GAP = mm(4)
-LABEL_SIZE = 7.5
 CAPTION_SIZE = 8.5
 
 # House style by meaning, as python-chess keys its colours; a game's palette may override.
@@ -56,7 +64,7 @@ class Art:
     """A face Drawing ready to scale: the drawing, the component's shape and its size in points."""
 
     drawing: shapes.Drawing
-    shape: str
+    shape: Shape
     width: float
     height: float
     # The width a piece `size` stands for: its set's widest item, so that a set whose items
@@ -87,8 +95,8 @@ class Renderer:
                 cell: float | None = None) -> shapes.Drawing:
         """The scene at most `width` wide (exactly, unless cells hit MAX_CELL); `cell` fixes the scale."""
         rows = scene.rows()
-        scale = cell or _scale(rows, width)
-        heights = [_row_height(row, scale) for row in rows]
+        scale = cell or fitting_cell(rows, width)
+        heights = [row_height(row, scale) for row in rows]
         used_width = scene_size(scene, scale)[0]
         caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, "italic") if caption else []
         caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
@@ -96,14 +104,14 @@ class Renderer:
         drawing = new_drawing(used_width, total)
         top = total
         for row, height in zip(rows, heights):
-            left = (used_width - _row_width(row, scale)) / 2
+            left = (used_width - row_width(row, scale)) / 2
             self._row(drawing, row, scale, left, top, height, scene.joined)
             top -= height + ROW_GAP
         self._caption(drawing, caption_lines, used_width)
         return drawing
 
     def _row(self, drawing, row, scale, left, top, height, joined) -> None:
-        label_room = _label_room(row)
+        label_room = label_room_of(row)
         for index, frame in enumerate(row):
             x0, y0, x1, y1 = frame.area()
             frame_top = top - (height - label_room - (y1 - y0) * scale) / 2
@@ -135,12 +143,9 @@ class Renderer:
 
     def _cell(self, group, space, item: sc.Cell) -> None:
         x, y = space.point(item.x, item.y)
-        if item.shape == "hex":
-            points = _hexagon(x, y, item.size * space.scale)
-            shape = shapes.Polygon(points)
-        else:
-            half = item.size * space.scale / 2
-            shape = shapes.Rect(x - half, y - half, 2 * half, 2 * half)
+        width = item.width * space.scale
+        height = item.shape.natural_height(width)
+        shape = as_reportlab(outline_picture(item.shape.outline(x - width / 2, y - height / 2, width, height)))
         shape.fillColor, shape.strokeColor, shape.strokeWidth = self.colour(item.fill), self.colour(item.stroke), 0.6
         group.add(shape)
 
@@ -245,17 +250,6 @@ class Picture:
         return replace(self, scene=replace(self.scene, frames=frames))
 
 
-def scene_size(scene: sc.Scene, cell: float) -> tuple[float, float]:
-    rows = scene.rows()
-    width = max(_row_width(row, cell) for row in rows)
-    return width, sum(_row_height(row, cell) for row in rows) + ROW_GAP * (len(rows) - 1)
-
-
-def natural_cell(scene: sc.Scene, width: float) -> float:
-    """Points per cell that fit the scene's widest row into width, never more than MAX_CELL."""
-    return _scale(scene.rows(), width)
-
-
 class _Space:
     """Maps one frame's cell coordinates (y down) to drawing points (y up)."""
 
@@ -264,31 +258,6 @@ class _Space:
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         return (self.left + (x - self.x0) * self.scale, self.top - (y - self.y0) * self.scale)
-
-
-def _scale(rows: list[tuple[sc.Frame, ...]], width: float) -> float:
-    fits = []
-    for row in rows:
-        cells = sum(f.area()[2] - f.area()[0] for f in row)
-        fits.append((width - JOIN_GAP * (len(row) - 1)) / max(cells, 1e-6))
-    return min(min(fits), MAX_CELL)
-
-
-def frame_cell(frame: sc.Frame, width: float) -> float:
-    """Points per cell that fit one frame into width (capped like any diagram)."""
-    return _scale([(frame,)], width)
-
-
-def _row_width(row, scale: float) -> float:
-    return sum((f.area()[2] - f.area()[0]) * scale for f in row) + JOIN_GAP * (len(row) - 1)
-
-
-def _label_room(row) -> float:
-    return LABEL_SIZE * 1.7 if any(f.label for f in row) else 0.0
-
-
-def _row_height(row, scale: float) -> float:
-    return max((f.area()[3] - f.area()[1]) * scale for f in row) + _label_room(row)
 
 
 def _plain(text: str | None) -> str:
@@ -313,10 +282,6 @@ def _flat(points) -> list[float]:
     return [value for point in points for value in point]
 
 
-def _hexagon(x: float, y: float, r: float) -> list[float]:
-    return _flat((x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6))
-
-
 def _win_line(group, points, colour, width: float) -> None:
     # A halo painted under the pieces: it shows around and between them and hides nothing.
     # Filled, not stroked, so its edge is exactly where it is drawn: a rim, then a tint.
@@ -330,7 +295,7 @@ def _capsules(group, points, radius: float, colour) -> None:
     for x, y in points:
         group.add(shapes.Circle(x, y, radius, fillColor=colour, strokeColor=None))
     for (ax, ay), (bx, by) in zip(points, points[1:]):
-        ux, uy = _unit(bx - ax, by - ay)
+        ux, uy = unit(bx - ax, by - ay)
         nx, ny = -uy * radius, ux * radius
         group.add(shapes.Polygon([ax + nx, ay + ny, bx + nx, by + ny, bx - nx, by - ny, ax - nx, ay - ny],
                                  fillColor=colour, strokeColor=None))
@@ -344,7 +309,7 @@ def _arrow_into(group, points, width: float, colour, head: float, bend: float = 
         length = math.hypot(ex - sx, ey - sy) or 1.0
         cx, cy = (sx + ex) / 2 - (ey - sy) / length * bend, (sy + ey) / 2 + (ex - sx) / length * bend
         ax, ay = cx, cy
-    ux, uy = _unit(bx - ax, by - ay)
+    ux, uy = unit(bx - ax, by - ay)
     base = (bx - ux * head * 0.8, by - uy * head * 0.8)
     if bend and len(points) == 2:
         path = shapes.Path(strokeColor=colour, strokeWidth=width, fillColor=None, strokeLineCap=1)
@@ -357,13 +322,5 @@ def _arrow_into(group, points, width: float, colour, head: float, bend: float = 
     if dashed:
         line.strokeDashArray = [3, 2]
     group.add(line)
-    half = head * 0.5
-    tip = (bx, by)
-    back = (bx - ux * head, by - uy * head)
-    group.add(shapes.Polygon([*tip, back[0] - uy * half, back[1] + ux * half, back[0] + uy * half, back[1] - ux * half],
-                             fillColor=colour, strokeColor=None))
-
-
-def _unit(dx: float, dy: float) -> tuple[float, float]:
-    length = math.hypot(dx, dy) or 1.0
-    return dx / length, dy / length
+    corners = arrow_head((bx, by), (bx - ux * head, by - uy * head), (ux, uy), head * 0.5)
+    group.add(shapes.Polygon(_flat(corners), fillColor=colour, strokeColor=None))

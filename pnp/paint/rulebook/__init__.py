@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from reportlab.platypus.doctemplate import LayoutError
 
+from pnp.i18n import credits
 from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.layout.booklet import padded_page_count
@@ -108,7 +109,7 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
     ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
                   edition.described, {} if pictures is None else pictures, game_icons(game))
     main = edition.languages[0]
-    edition_line = f"{game_title(game, catalogs, main)} · {label('edition', main)} {game.version}"
+    edition_line = f"{game_title(game, catalogs, main)} · {credits.version(game, [main])}"
     footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
     title = f"{game_title(game, catalogs, main)} – {label('rules', main)}"
     try:
@@ -129,9 +130,9 @@ def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
 
     None if the story has problems (a text or picture that cannot be set).
     """
-    before = len(ctx.problems.items)
+    before = len(ctx.problems)
     story = build_story(ctx, flowing=ctx.rulebook.booklet not in FIXED_PAGES)
-    if len(ctx.problems.items) > before:
+    if len(ctx.problems) > before:
         return None
     # Spare pages come after the rules, each on a page of its own: they move nothing before them.
     ending = [Padding(replace(ctx, problems=Problems()), lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] \

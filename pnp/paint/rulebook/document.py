@@ -17,9 +17,9 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.model.problems import Location, Problems
-from pnp.paint.fonts import font_name
 from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect
 from pnp.paint.rulebook.style import Geometry, Styles
+from pnp.text.fonts import font_name
 
 # A page whose content fills less of its frame than this is nearly empty.
 NEAR_EMPTY = 0.25

@@ -16,18 +16,17 @@ from typing import Sequence
 from weakref import WeakKeyDictionary
 
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint
-from reportlab.platypus import Flowable, Paragraph
-
 from reportlab.lib.abag import ABag
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
 
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
-from pnp.paint import pdfdraw
-from pnp.paint.fonts import font_runs
+from pnp.paint import images, pdfdraw
 from pnp.paint.picture import as_reportlab
-from pnp.paint.richtext import ICON_HEIGHT
 from pnp.paint.vector import aspect, placed
+from pnp.text.fonts import font_runs
+from pnp.text.rich import ICON_HEIGHT
 
 TAG = "pnp_tag"
 LEDGER = "pnp_ledger"
@@ -155,6 +154,7 @@ class IconCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.figures: list[tuple[str, Drawing, Rect]] = []  # form name, drawing, form box
+        images.set_dpi(self, images.FIGURE_DPI)  # figures show components at a fraction of their size
 
     def write_figures(self) -> None:
         for name, drawing, box in self.figures:
@@ -297,7 +297,8 @@ class FigureRow(Flowable):
 
 
 class PictureStrip(Flowable):
-    """Drawings side by side at one height, wrapping onto more rows, centred."""
+    """Drawings side by side at one height, wrapping onto more rows, centred; rows that do not
+    fit on a page go on to the next (a set of 100 distinct cards fills pages, not one)."""
 
     def __init__(self, drawings: list[Drawing], height: float, gap: float, tag: Tag | None = None):
         super().__init__()
@@ -322,6 +323,22 @@ class PictureStrip(Flowable):
             self.rows.append(row)
         self.height = len(self.rows) * self.row_height + (len(self.rows) - 1) * self.gap
         return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        self.wrap(availWidth, availHeight)
+        frame = getattr(self, "_frame", None)  # set by platypus while it asks
+        if frame is not None and not frame._atTop and self.height <= frame._aH:
+            return []  # a strip that fits on a page of its own goes there whole
+        fit = int((availHeight + self.gap) // (self.row_height + self.gap))
+        if fit < 1 or fit >= len(self.rows):
+            return []  # not even one row fits here (the next frame is tried), or all of it does
+        parts = [PictureStrip([d for row in rows for d, _ in row], self.row_height, self.gap, self.tag)
+                 for rows in (self.rows[:fit], self.rows[fit:])]
+        for part in parts:
+            if tag_of(self) is not None:
+                tagged(part, tag_of(self))
+        parts[0].spaceBefore, parts[1].spaceAfter = self.getSpaceBefore(), self.getSpaceAfter()
+        return parts
 
     def drawOn(self, canvas, x, y, _sW=0):
         top = y + self.height

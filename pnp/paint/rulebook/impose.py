@@ -30,7 +30,7 @@ from pnp.layout.booklet import (
 )
 from pnp.layout.paper import Paper
 from pnp.model.units import mm
-from pnp.paint.fonts import font_name, text_width
+from pnp.text.fonts import font_name, text_width
 
 # Folding the A6 sheet turns it over on its long edge; a saddle-stitched sheet on its short edge.
 FLIPS = {"a6-sheet": "long", "a5-saddle": "short"}

@@ -6,7 +6,7 @@ everything else is escaped
 Newlines in a text become line breaks.
 
 Authors may type plain quotes and apostrophes: they are set as the language's own
-(see `pnp.paint.typography`).
+(see `pnp.text.typography`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape
 
 from pnp.i18n.markup import BOLD, BOTH, TERM, strip_markup
-from pnp.paint.typography import typographic_quotes
+from pnp.text.typography import typographic_quotes
 
 
 def paragraph_xml(text: str, language: str = "en", term: str = "<i>{}</i>", bold: str = "<b>{}</b>") -> str:

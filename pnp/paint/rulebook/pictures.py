@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.graphics import shapes
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, Spacer
 
@@ -24,7 +23,8 @@ from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
 from pnp.model.units import mm, parse_length, to_mm
 from pnp.paint.diagrams import Picture, diagram_picture, example_pictures
-from pnp.paint.faces import FacePainter, game_icons
+from pnp.paint.faces import FacePainter, game_icons, outline_picture
+from pnp.paint.picture import as_reportlab
 from pnp.paint.rulebook.flowables import Figure, FigureRow, PictureStrip, Tag, tagged
 from pnp.paint.rulebook.story import Chunk, Context, paragraph, second_style, texts
 
@@ -71,12 +71,13 @@ def item_drawings(ctx: Context, component_set: ComponentSet, outlined: bool = Fa
     """The front of every distinct item, as on the sheets (face problems are the sheets' to report)."""
     painter = FacePainter(ctx.texts[0], ctx.language, Problems(), icons=game_icons(ctx.game))
     drawings = [painter.drawing(item.front, component_set.shape, 0.0) for item in component_set.items]
-    if outlined and component_set.shape == "rect":
+    if outlined and not component_set.shape.guided_by_default:  # the others' faces show their own cut
         corner = component_set.corner
         corner = parse_length(corner) if isinstance(corner, str) else corner
         for drawing in drawings:
-            drawing.add(shapes.Rect(0, 0, drawing.width, drawing.height, rx=corner, ry=corner,
-                                    fillColor=None, strokeColor=ctx.styles.colours.soft, strokeWidth=0.6))
+            rim = outline_picture(component_set.shape.outline(0, 0, drawing.width, drawing.height, corner=corner))
+            rim.fillColor, rim.strokeColor, rim.strokeWidth = None, ctx.styles.colours.soft, 0.6
+            drawing.add(as_reportlab(rim))
     return drawings
 
 

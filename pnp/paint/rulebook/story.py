@@ -18,19 +18,29 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
+from pnp.i18n import credits
 from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
-from pnp.paint.fonts import font_name, style_of, undrawable
 from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
+from pnp.text.fonts import font_name, style_of, undrawable
+from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
 
@@ -120,7 +130,7 @@ def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
 def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
               bullet: str | None = None) -> RulebookParagraph:
     """The text as a paragraph; every character a font of it cannot draw is a problem naming key, language, style."""
-    flowable = RulebookParagraph(paragraph_xml(text, language), style, bulletText=bullet, icons=ctx.icons)
+    flowable = RulebookParagraph(paragraph_xml(without_runt(text), language), style, bulletText=bullet, icons=ctx.icons)
     for problem in flowable.icon_problems:
         ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}': {problem}")
     for frag in flowable.frags:
@@ -163,6 +173,8 @@ def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
             made = pictures.components(ctx, run[0], group)
         elif kind == "example":
             made = pictures.example(ctx, run[0], group)
+        elif kind == "credits":
+            made = [credits_chunk(ctx, group)]
         else:
             made = [text_chunk(ctx, run[0], group)]
         following = blocks[index + 1][0].kind if index + 1 < len(blocks) else None
@@ -205,9 +217,25 @@ def text_chunk(ctx: Context, block: Block, group: int) -> Chunk:
     return Chunk(flowables)
 
 
+def credits_chunk(ctx: Context, group: int) -> Chunk:
+    """The credits game.yaml states, a line each, in every voice (a second voice only where it differs)."""
+    flowables: list[Flowable] = []
+    tag = Tag("credits", ctx.game.location, group)
+    lines = [credits.credit_lines(ctx.game, voice.language) for voice in ctx.texts]
+    for index, line in enumerate(lines[0]):
+        for voice_index, voice in enumerate(ctx.texts):
+            said = lines[voice_index][index]
+            if voice_index and said == line:
+                continue
+            style = ctx.styles.body if voice_index == 0 else second_style(ctx.styles, ctx.styles.body)
+            flowables.append(paragraph(ctx, said, style, tag, voice.language))
+    return Chunk(flowables or [Spacer(1, 0)])  # a game that states no credits: the section's own texts only
+
+
 def cover(ctx: Context) -> list[Flowable]:
-    """Title, tagline (or the game's subtitle), a strip of the components, the facts (players,
-    minutes, age) and authors. The bilingual edition shows a title twice only where it differs."""
+    """Title, tagline (or the game's subtitle), a strip of the components, the facts stated
+    (players, minutes, age) and the credit line. The bilingual edition shows a title twice
+    only where it differs."""
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
@@ -220,7 +248,8 @@ def cover(ctx: Context) -> list[Flowable]:
     flowables.append(Spacer(1, ctx.frame_height * 0.08))
     flowables += pictures.cover_strip(ctx)
     flowables.append(Spacer(1, ctx.frame_height * 0.08))
-    flowables.append(facts_table(ctx))
+    if book.facts(game):
+        flowables.append(facts_table(ctx))
     flowables.append(Spacer(1, ctx.frame_height * 0.06))
     credit = ParagraphStyle("credit", s.small, alignment=1, leftIndent=0, rightIndent=0)
     flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
@@ -236,19 +265,12 @@ def cover_title(ctx: Context) -> list[Flowable]:
 
 
 def cover_credit(ctx: Context) -> str:
-    game = ctx.game
-    authors = ", ".join(game.authors)
-    edition = " / ".join(label("edition", t.language) for t in ctx.texts)
-    by = label("by", ctx.language)
-    line = f"{by} {authors}" if authors else ""
-    return " · ".join(p for p in (line, f"{edition} {game.version}", game.licence) if p)
+    return credits.cover_credit(ctx.game, [voice.language for voice in ctx.texts])
 
 
 def facts_table(ctx: Context) -> Table:
-    s, book, game = ctx.styles, ctx.rulebook.cover, ctx.game
-    facts = [("players", book.players or game.players), ("minutes", book.minutes or game.minutes),
-             ("age", book.age or game.age)]
-    facts = [(name, value) for name, value in facts if value]
+    s, game = ctx.styles, ctx.game
+    facts = ctx.rulebook.cover.facts(game)
     where = Tag("cover", game.location, 0)
     values = [paragraph(ctx, value, s.fact, where, ctx.language) for _, value in facts]
     labels = [paragraph(ctx, " / ".join(label(name, t.language) for t in ctx.texts), s.fact_label, where, ctx.language)

@@ -20,7 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
-from pnp.paint.fonts import font_name
+from pnp.text.fonts import font_name
 
 _INK_NAMES = ("ink", "dark")
 _ACCENT_NAMES = ("accent", "position-back", "blue")

@@ -9,11 +9,11 @@ house style in the renderer.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Union
 
 from pnp.model.colours import Colour
+from pnp.shapes import RECTANGLE, Shape
 
 Point = tuple[float, float]
 Paint = Union[str, Colour, None]
@@ -21,12 +21,13 @@ Paint = Union[str, Colour, None]
 
 @dataclass(frozen=True)
 class Cell:
-    """One board space: a square or a flat-topped hexagon (size = centre to corner for hexes)."""
+    """One board space centred at (x, y): a square, or a flat-topped hexagon (pnp.shapes),
+    `width` across (a hexagon's from corner to corner)."""
 
     x: float
     y: float
-    shape: str = "square"
-    size: float = 1.0
+    shape: Shape = RECTANGLE
+    width: float = 1.0
     fill: Paint = "board"
     stroke: Paint = "board-line"
 
@@ -146,8 +147,7 @@ class Scene:
 def extent(item: Item) -> tuple[float, float, float, float]:
     """The box an item covers, in cells (labels and strokes by their anchor points)."""
     if isinstance(item, Cell):
-        half_w = item.size if item.shape == "hex" else item.size / 2
-        half_h = item.size * math.sqrt(3) / 2 if item.shape == "hex" else item.size / 2
+        half_w, half_h = item.width / 2, item.shape.natural_height(item.width) / 2
         return (item.x - half_w, item.y - half_h, item.x + half_w, item.y + half_h)
     if isinstance(item, Piece):
         return _around(item.x, item.y, item.size / 2)

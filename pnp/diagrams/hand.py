@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Callable
 
+from pnp.diagrams import scene as sc
 from pnp.model.diagrams import FrameSpec, MarkSpec, PieceSpec
 from pnp.model.problems import Problems
-from pnp.paint.diagrams import scene as sc
 
 Lookup = Callable[[str], str]
 

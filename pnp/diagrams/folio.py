@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.replay import Played
 from pnp.games import folio as f
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.base import Context, Request
-from pnp.paint.diagrams.replay import Played
 
 PIECES = "pieces"
 SHOWS = ("legal", "wins")

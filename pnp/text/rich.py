@@ -1,11 +1,11 @@
-"""Face text with the catalog's markup and inline icons → measured lines of runs, and their shapes.
+"""Face text with the catalog's markup and inline icons → measured lines of runs.
 
 A face text may mark `*terms*` (italic), `**names**` (bold) and `***both***`, as rulebook
 text does, and hold icons, `{icon:coin}`: an icon is as tall as the type's size, sits on
 the baseline and is as wide as its proportions make it. Lines break greedily at spaces
 (a newline always breaks); `fit` says by how much a text does not fit its box, so a face
 can refuse it rather than shrink or clip it. Each character is drawn in a font that has
-it (an italic term's Greek in the upright). Measuring and drawing use the same runs.
+it (an italic term's Greek in the upright). pnp.paint.faces draws the lines measured here.
 """
 
 from __future__ import annotations
@@ -17,9 +17,8 @@ from typing import Callable
 
 from pnp.i18n.markup import BOLD, BOTH, TERM
 from pnp.model.icons import ICON
-from pnp.paint import picture
-from pnp.paint.fonts import font_name, font_runs, missing_glyphs, style_of, text_width
-from pnp.paint.text import LEADING
+from pnp.text.fonts import font_name, font_runs, missing_glyphs, style_of, text_width
+from pnp.text.wrap import LEADING
 
 ICON_HEIGHT = 0.85  # of the type size: an icon stands a little above a capital, on the baseline
 _TAG = re.compile("\x01([bi+-]{2})|\x02([^\x02]*)\x02")
@@ -107,10 +106,10 @@ def _width(run: Run, size: float, aspects: Aspects) -> float:
 @lru_cache(maxsize=1 << 16)
 def _text_run_width(text: str, style: str, size: float) -> float:
     """A word's width, measured once: a deck's texts repeat the same words thousands of times."""
-    return sum(text_width(part, size, font) for font, part in _fonts(Run(text, style)))
+    return sum(text_width(part, size, font) for font, part in fonts_of(Run(text, style)))
 
 
-def _fonts(run: Run) -> list[tuple[str, str]]:
+def fonts_of(run: Run) -> list[tuple[str, str]]:
     """(style, part) pieces of a text run, each in a style that can draw it."""
     return [(_style_of(name), part) for name, part in font_runs(run.text, font_name(run.style))]
 
@@ -238,21 +237,3 @@ def missing(text: str, base: str) -> list[str]:
 
 def icons_in(text: str) -> list[str]:
     return [run.text for run in runs(text, "regular") if run.icon]
-
-
-def line_shapes(line: Line, x: float, baseline: float, size: float, colour, aspects: Aspects,
-                icon_shape: Callable[[str, float, float, float, float], object]) -> list:
-    """The shapes of one line starting at x on the baseline (drawing space, y up)."""
-    made = []
-    for run in line:
-        if run.icon:
-            w = icon_width(run, size, aspects)
-            shape = icon_shape(run.text, x, baseline, w, size * ICON_HEIGHT)
-            if shape is not None:
-                made.append(shape)
-            x += w
-            continue
-        for style, part in _fonts(run):
-            made.append(picture.String(x, baseline, part, font_name(style), size, colour))
-            x += text_width(part, size, style)
-    return made

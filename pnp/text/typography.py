@@ -1,10 +1,19 @@
-"""Plain text as authors type it → text as a typesetter sets it: the language's own quotes.
+"""Plain text as authors type it → text as a typesetter sets it: the language's own quotes,
+no paragraph ending in a line of one word, and a name's capital letter dropped inside a
+running list where the language does so.
 
 Authors may type plain quotes and apostrophes; they are set as the language's own
 (English ‘ ’ “ ”, Danish and German ‚ ‘ „ “, the apostrophe ’ in all), as pnp's label
 catalog for the language gives them (`quotes`; English where it has none). A quote
 after a space, a bracket or a dash, or at the start, opens; any other closes. Rulebook
 paragraphs and standalone diagram captions both go through here.
+
+A paragraph's last two words are joined by a no-break space, so its last line never holds
+one word alone (a "runt"): the line before gives up a word instead.
+
+A set's name is written as a heading ("Colour cards"); inside a running line such as a
+sheet's footer ("colour cards, position cards · sheet 1 of 2") English and Danish set it in
+lower case, German keeps its nouns' capitals: the label `names-in-lists` says which.
 """
 
 from __future__ import annotations
@@ -14,7 +23,29 @@ import re
 from pnp.i18n.labels import label
 
 APOSTROPHE = "’"
+NO_BREAK_SPACE = "\u00a0"
+_LAST_SPACE = re.compile(r" +(?=\S+$)")
+RUNT_WORDS = 4  # a paragraph of fewer words may break where it likes: it is a line or two anyway
 _OPENS_AFTER = re.compile(r"(^|[\s(\[{–—/-])$")
+
+
+def without_runt(text: str) -> str:
+    """text with its last two words joined by a no-break space (texts of four words or more)."""
+    text = text.rstrip()
+    if len(text.split()) < RUNT_WORDS:
+        return text
+    return _LAST_SPACE.sub(NO_BREAK_SPACE, text, count=1)
+
+
+def in_running_text(name: str, language: str, keep: tuple[str, ...] = ()) -> str:
+    """name as it stands inside a running line of language: its first letter in lower case
+    where the language's `names-in-lists` label says "lower", unless the name starts with
+    one of `keep` (the game's title, a proper name) or with an acronym ("TTS tokens")."""
+    if label("names-in-lists", language) != "lower" or not name[:1].isupper():
+        return name
+    if name[1:2].isupper() or any(name == k or name.startswith(k + " ") for k in keep if k):
+        return name
+    return name[:1].lower() + name[1:]
 
 
 def typographic_quotes(text: str, language: str) -> str:

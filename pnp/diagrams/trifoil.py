@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.replay import Played, refused
 from pnp.games import trifoil as t
 from pnp.games.trifoil.maps import face_vector
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.base import Context, Request
-from pnp.paint.diagrams.replay import Played, refused
+from pnp.shapes import HEXAGON
 
 LINKS, MARKERS = "links", "triangle-markers"
 INSET = 0.66
@@ -53,7 +54,7 @@ class TrifoilAdapter:
 
 
 def _tiles(game_map: t.GameMap) -> list[sc.Item]:
-    return [sc.Cell(*game_map.tile_centre(tile), shape="hex", size=0.97, fill="tile", stroke="tile-edge")
+    return [sc.Cell(*game_map.tile_centre(tile), shape=HEXAGON, width=1.94, fill="tile", stroke="tile-edge")
             for tile in game_map.tiles]
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.replay import Played
 from pnp.games.base import Engine
 from pnp.model.diagrams import DiagramSpec
 from pnp.model.problems import Problems
 from pnp.model.reader import Fields
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.replay import Played
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.replay import Played
 from pnp.games import quatrefoil as q
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.base import Context, Request
-from pnp.paint.diagrams.replay import Played
 
 TOKENS = "tokens"
 CENTRES = {"NW": (0.5, 0.5), "NE": (1.5, 0.5), "SW": (0.5, 1.5), "SE": (1.5, 1.5)}

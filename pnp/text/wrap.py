@@ -1,8 +1,8 @@
-"""Plain words → lines that fit a width (diagram labels and captions; face text is pnp.paint.richtext)."""
+"""Plain words → lines that fit a width (diagram labels and captions; face text is pnp.text.rich)."""
 
 from __future__ import annotations
 
-from pnp.paint.fonts import text_width
+from pnp.text.fonts import text_width
 
 LEADING = 1.2
 

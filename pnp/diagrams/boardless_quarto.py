@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from pnp.diagrams import scene as sc
+from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.replay import Played
 from pnp.games import boardless_quarto as bq
 from pnp.model.source import Node
-from pnp.paint.diagrams import scene as sc
-from pnp.paint.diagrams.base import Context, Request
-from pnp.paint.diagrams.replay import Played
 
 PIECES = "pieces"
 CORNERS = {"upper-left": (0, 0), "upper-right": (3, 0), "lower-left": (0, 3), "lower-right": (3, 3)}
