@@ -54,8 +54,9 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
     rows.attributes = [c.attribute for c in plain] + [a for a in texts if a not in (ID, COUNT)]
     special = {c.attribute: c for c in table.columns if c.language is None and c.attribute in (ID, COUNT)}
     # Where each of a row's values is, by attribute: a problem found where content uses one names its cell.
-    where = table.row_cells(0, {**{c.attribute: c.index for c in (*plain, *special.values())},
-                                **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
+    places = table.places({**{c.attribute: c.index for c in (*plain, *special.values())},
+                           **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
+    file = str(table.path)
     for number, cells in table.rows:
         value = lambda column: cells[column.index - 1] if column.index <= len(cells) else ""  # noqa: E731
         count = _count(table, number, special.get(COUNT), value, default_count, context.problems)
@@ -65,7 +66,7 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
         for attribute, columns in texts.items():
             values[attribute] = _pending(table, number, attribute, columns, value, context.source_language)
         rows.items.append((_item_id(table, number, special.get(ID), value, context.problems), values, count or 1))
-        rows.cells.append(RowCells(where.file, number, where.columns))
+        rows.cells.append(RowCells(file, number, places))
 
 
 def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, dict[str, Column]]:

@@ -11,8 +11,9 @@ Reading is bounded: a CSV within MAX_FILE_BYTES (UTF-8, comma or semicolon; TSV 
 XLSX within MAX_XLSX_BYTES stored and MAX_XLSX_UNPACKED_BYTES unpacked, read by openpyxl
 in read-only mode, values only (a formula gives the value it was last saved with), with
 defusedxml guarding its XML; at most MAX_TABLE_ROWS rows and MAX_TABLE_COLUMNS columns,
-every cell within MAX_TEXT_CHARS. Problems name the file, row and column (and the cell,
-C5, of a spreadsheet). `edited_table` puts translated texts back into a table, changing
+every cell within MAX_TEXT_CHARS. Problems name the file, the sheet and cell and the
+column's header (`cards.xlsx: Deck!C5 (cost)`, `cards.csv: C5 (cost)`); a header nearly
+one the set takes is an error saying which. `edited_table` puts translated texts back into a table, changing
 only those cells (and adding a language's column if the table has none): in a CSV or
 TSV the bytes of those cells, in an XLSX its worksheet's XML (pnp.model.spreadsheet), so
 the designer's file stays as it was written. A CSV cell that starts like a formula
@@ -170,13 +171,11 @@ class Table:
         header = self.headers[column - 1] if column <= len(self.headers) else column_letters(column)
         return Cell(self.path, row, column, self.sheet, header)
 
-    def row_cells(self, row: int, columns: dict[str, int]) -> RowCells:
-        """Where row's values are (columns: attribute → column number), for RowCells of every row to share."""
-        return RowCells(str(self.path), row, {attribute: self._spot(index) for attribute, index in columns.items()})
-
-    def _spot(self, column: int) -> tuple[int, str, str]:
-        cell = self.cell(0, column)
-        return column, cell.name[:-1], shown_header(cell.header)
+    def places(self, columns: dict[str, int]) -> dict[str, tuple[int, str, str]]:
+        """What RowCells of every row share (columns: attribute → column number): per attribute
+        its column number, its cells' name before the row (`Deck!C`) and its header as shown."""
+        return {attribute: (index, self.cell(0, index).name[:-1], shown_header(self.cell(0, index).header))
+                for attribute, index in columns.items()}
 
 
 def read_table(path: Path, game_folder: Path, sheet: str | None, languages: tuple[str, ...],
