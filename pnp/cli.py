@@ -185,6 +185,9 @@ def verbosity_options(command):
     @functools.wraps(command)
     def wrapper(*args, verbose: int, quiet: bool, **kwargs):
         _VERBOSITY.update(verbose=verbose, quiet=quiet)
+        from pnp.model.problems import ContentError
+
+        ContentError.show_details = verbose > 0  # a summary's items, one by one
         if verbose:
             configure_logging()  # -vv shows what libraries log while the games load
         return command(*args, quiet=quiet, **kwargs)
@@ -205,13 +208,15 @@ def run_options(command):
 
 
 def print_options(command):
+    """The settings of a build (pnp.build.settings): each given here goes over the game's
+    build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
-        click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
-        click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="How the printer turns the sheet for the back: long or short."),
+        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
+        click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)), help="How the printer turns the sheet for the back: long or short."),
         click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME", help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs side by side, for printers without duplex)."),
-        click.option("--back-offset", default="0,0", show_default=True, callback=parse_offset, metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
-        click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True, help="Resolution of PNG sheets."),
-        click.option("--format", "formats", default="pdf,png", show_default=True, callback=comma_list(_formats),
+        click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300", help="Resolution of PNG sheets."),
+        click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand files, "
                           "with --shop), html (web rulebook and kit preview)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
@@ -226,29 +231,74 @@ def print_options(command):
     return run_options(command)
 
 
-def build_options(out, jobs, force, paper, duplex, layout, back_offset, dpi, formats, languages, strict, shop,
-                  tts_base_url, folders=()):
-    """The build's options, checked; a value no output can be made with is a usage error (exit 2)."""
-    from pnp.build import BadOption, BuildOptions
+def given_settings(paper, duplex, layout, back_offset, dpi, formats, shop, tts_base_url, languages) -> dict:
+    """The settings given on the command line, by their keys in the settings files (None: not given)."""
+    return {"paper": paper, "duplex": duplex, "back-offset": back_offset, "dpi": dpi, "formats": formats,
+            "languages": languages, "shop": shop, "tts-base-url": tts_base_url, "layout": layout}
 
+
+def build_requests(folders: list[Path], out, jobs, force, strict, memory=None, **given) -> tuple:
+    """(the run's options, each game's options): the command line over each game's settings. A
+    command-line value no output can be made with is a usage error (exit 2); a bad value in a
+    settings file, a located error (exit 1). `memory` keeps resolved settings for the next build."""
+    run = run_request(folders, out, jobs, force, strict, given)
+    return run, game_requests(folders, given_settings(**given), run, memory)
+
+
+def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
+    """The run's own options, once the values given on the command line are checked (usage errors)."""
+    from pnp.build import BadOption, BuildOptions
+    from pnp.build.options import check_base_url
+    from pnp.model.names import id_problem
+
+    check_languages(given["languages"], folders)
     try:
-        options = BuildOptions(out=out, jobs=jobs or 0, force=force, papers=paper, flip=duplex, back_offset_mm=back_offset,
-                               dpi=dpi, formats=formats, languages=languages, strict=strict, shop=shop,
-                               tts_base_url=tts_base_url, layout=layout)
+        if given["tts_base_url"] is not None:
+            check_base_url(given["tts_base_url"])
+        if given["shop"] is not None and id_problem(given["shop"], "a shop name"):
+            raise BadOption(id_problem(given["shop"], "a shop name"))
     except BadOption as error:
         raise click.UsageError(str(error)) from None
-    if shop is not None:
-        _check_shop_profile(shop, folders)
-    return options
+    if given["shop"] is not None:
+        _check_shop_profile(given["shop"], folders)
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
+
+
+def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
+    """Each game's options (pnp.build.settings.requests); a combination no output can be made with
+    is a usage error."""
+    from pnp.build import BadOption
+    from pnp.build.settings import requests
+
+    try:
+        return requests(folders, given, run, memory)
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
+
+
+def settings_memory(out: Path, keep: bool = True):
+    """Where a build finds the settings it resolved before (pnp.build.settings.Memory); keep: whether
+    the command will keep what it resolves (a build does, pnp list does not)."""
+    from pnp.build.settings import Memory
+    from pnp.output.transaction import STATE_FOLDER
+
+    return Memory(Path(out) / STATE_FOLDER, keep)
+
+
+def state_folder(out: Path) -> Path | None:
+    """pnp's state folder under out, where a build keeps what it may reuse (None if there is none yet)."""
+    from pnp.output.transaction import STATE_FOLDER
+
+    state = Path(out) / STATE_FOLDER
+    return state if state.is_dir() else None
 
 
 def _check_shop_profile(shop: str, folders) -> None:
     """--shop names a profile in the templates of every game built."""
-    from pnp.model.folders import find_templates_folders
-    from pnp.model.shops import shop_names
+    from pnp.build.settings import shop_names
 
     for folder in folders:
-        known = sorted({name for layer in find_templates_folders(Path(folder)) for name in shop_names(layer)})
+        known = shop_names(Path(folder))
         if shop not in known:
             raise click.BadParameter(f"no shop profile {quote(shop)} in templates/shops/ (there are: "
                                      f"{', '.join(known) or 'none'})", param_hint="'--shop'")
@@ -286,21 +336,26 @@ def build_command(games, quiet, **options) -> None:
     """Build the kit of GAMES (names under content/ or folders; default: all): sheets and rulebooks, and with
     --format the web edition and kit preview, Tabletop Simulator and print-on-demand files.
 
-    Only outputs whose inputs changed since the last build are made again (the
-    manifest is kept in OUT/.pnp/); --force makes everything.
+    Settings come from the command line, else the game's build: in game.yaml, else the
+    project's pnp.yaml beside content/ (pnp list shows them). Only outputs whose inputs
+    changed since the last build are made again (the manifest is kept in OUT/.pnp/);
+    --force makes everything. Only outputs this build was asked for and no longer makes are
+    removed; outputs of other formats, languages, papers and shops stay (pnp clean removes them).
     """
     from pnp.build import build
 
     folders = resolve_games(games)
-    check_languages(options["languages"], folders)
-    build_with = build_options(**options, folders=folders)
+    memory = settings_memory(options["out"])
+    run, requests = build_requests(folders, memory=memory, **options)
     with _Progress(quiet) as progress:
-        result = build(folders, build_with, progress=progress.step, on_plan=progress.start)
+        result = build(folders, run, progress=progress.step, on_plan=progress.start, requests=requests)
+    memory.save()
     report(result, options["out"], quiet)
 
 
 def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> None:
-    """Every language asked for is one that at least one of the games has (read from game.yaml and text/)."""
+    """Every language asked for is one that at least one of the games has (read from game.yaml and
+    text/); one none of them has is a usage error."""
     if not languages:
         return
     from pnp.model.game import game_languages
@@ -308,21 +363,29 @@ def check_languages(languages: tuple[str, ...] | None, folders: list[Path]) -> N
     known = list(dict.fromkeys(lang for folder in folders for lang in game_languages(folder)))
     for language in languages:
         if language not in known:
-            raise NoSuchLanguage(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "
-                                 f"start it with: pnp translate init GAME {language}")
+            raise click.BadParameter(f"no game here has the language {quote(language)} (they have {', '.join(known)}); "
+                                     f"start it with: pnp translate init GAME {language}", param_hint="'--lang'")
 
 
 def report(result, out: Path, quiet: bool) -> None:
-    for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
     if quiet:
         return
+    for warning in result.warnings:
+        click.echo(f"warning: {shown_warning(warning)}", err=True)
     parts = [f"wrote {len(result.written)} files under {out}/"]
     if result.unchanged or result.skipped:
         parts.append(f"{result.skipped} outputs up to date, {result.unchanged} rebuilt unchanged")
     if result.removed:
         parts.append(f"removed {len(result.removed)} no longer made")
     click.echo("; ".join(parts), err=True)
+    if result.stale:
+        click.echo(f"{len(result.stale)} outputs of other builds under {out}/ are out of date now; pnp list names them, "
+                   "pnp clean --stale removes them", err=True)
+
+
+def shown_warning(warning: str) -> str:
+    """A warning as -v shows it (every line), or its summary, its first line."""
+    return warning if _VERBOSITY["verbose"] else warning.split("\n", 1)[0]
 
 
 @main.command("watch")
@@ -330,22 +393,43 @@ def report(result, out: Path, quiet: bool) -> None:
 @print_options
 @verbosity_options
 def watch_command(games, quiet, **options) -> None:
-    """Rebuild GAMES on every save: a changed card's sheet first, then the rest (Ctrl-C stops)."""
+    """Rebuild GAMES on every save: a changed card's sheet first, then the rest (Ctrl-C stops).
+
+    What is written under --out is never taken for a save, wherever --out is (inside the game
+    folder too). A file still being saved is waited for; an error is said and the watch goes on.
+    """
     from pnp.build.watch import watch
 
     folders = resolve_games(games)
-    check_languages(options["languages"], folders)
-    click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    command_line = {k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")}
+    run = run_request(folders, options["out"], options["jobs"], options["force"], options["strict"], command_line)
+    given = given_settings(**command_line)
+    if not quiet:
+        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     configure_logging()
+
+    def say(line: str) -> None:
+        if line.startswith("warning: "):
+            if quiet:
+                return
+            line = "warning: " + shown_warning(line[len("warning: "):])
+        if not quiet or line.startswith("error: "):
+            click.echo(line, err=True)
+
+    def asked(chosen: list[Path]) -> dict:
+        # Read again for each build: the settings may be what changed; a problem in them is said and
+        # the watch goes on, as for any content.
+        return game_requests(chosen, given, run)
+
     try:
-        watch(folders, build_options(**options, folders=folders), lambda line: click.echo(line, err=True))
+        watch(folders, run, say, requests=asked)
     except KeyboardInterrupt:
         click.echo("stopped", err=True)
 
 
 @main.command("check")
 @click.argument("games", nargs=-1)
-@click.option("--paper", default="a4,letter", show_default=True, callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
+@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
 @click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
 @click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
@@ -356,19 +440,21 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     Every face, sheet, rulebook, booklet and the translation report are made in memory,
     so a text too long for its box, a character no font has, a figure that does not fit
     and (with --strict) a missing translation are found; only the PNG pages, which
-    rasterize the same PDFs, are left out.
+    rasterize the same PDFs, are left out. The games' settings (pnp list) say which
+    papers, languages and formats a build makes, and so which are checked.
     """
-    from pnp.build import BuildOptions, check
+    from pnp.build import check
     from pnp.model import load_game
 
     folders = resolve_games(games)
-    check_languages(languages, folders)
-    options = BuildOptions(jobs=jobs or 0, papers=paper, languages=languages, strict=strict)
+    given = dict(paper=paper, duplex=None, layout=None, back_offset=None, dpi=None, formats=None, shop=None,
+                 tts_base_url=None, languages=languages)
+    run, requests = build_requests(folders, out=Path("output"), jobs=jobs, force=False, strict=strict, **given)
     with _Progress(quiet) as progress:
-        result = check(folders, options, progress=progress.step, on_plan=progress.start)
-    for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        result = check(folders, run, progress=progress.step, on_plan=progress.start, requests=requests)
     if not quiet:
+        for warning in result.warnings:
+            click.echo(f"warning: {shown_warning(warning)}", err=True)
         for folder in folders:
             game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
@@ -397,17 +483,110 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 
 @main.command("list")
 @click.argument("games", nargs=-1)
-def list_command(games) -> None:
-    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml.
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="The folder whose outputs to list.")
+def list_command(games, out) -> None:
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml:
+    each game's languages and component sets, its settings (each value in force and where it comes from) and
+    what pnp wrote for it under --out, naming the outputs that are out of date.
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
     """
+    from pnp.build.settings import resolve_all
     from pnp.model.game import game_outline
 
-    for folder in resolve_games(games):
-        game = game_outline(folder)
+    folders = resolve_games(games)
+    outlines = {folder: game_outline(folder) for folder in folders}
+    settings = resolve_all(folders, {}, settings_memory(out, keep=False))
+    for folder in folders:
+        game = outlines[folder]
         sets = ", ".join(f"{s.id} ({s.count})" for s in game.sets)
         click.echo(f"{game.id}\t{game.title} {game.version}\t{', '.join(game.languages)}\t{sets}")
+        for line in settings_lines(settings[folder], game.languages):
+            click.echo(f"  {line}")
+        for line in outputs_lines(out, folder):
+            click.echo(f"  {line}")
+
+
+def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
+    """A line per setting: its value in force and where it comes from; those no output in force takes, said so."""
+    from pnp.build.settings import DEFAULT, SETTINGS, settings_used
+    from pnp.model.problems import display_path
+
+    used = settings_used(resolved["formats"].value)
+    lines = []
+    for setting in SETTINGS:
+        value = resolved[setting.key]
+        shown = _setting_text(setting.key, value.value)
+        origin = f"{display_path(value.where.file)}:{value.where.line}" if value.where else value.origin
+        if setting.key == "languages" and value.value is None:
+            shown, origin = ", ".join(languages), f"{DEFAULT}: all the game has"
+        unused = "" if setting.key in ("formats", "languages") or setting.key in used or value.value is None else \
+            f"; not used by {', '.join(resolved['formats'].value)}"
+        lines.append(f"{setting.key + ':':<14}{shown:<21} ({origin}{unused})")
+    return lines
+
+
+def _setting_text(key: str, value) -> str:
+    if value is None:
+        return "-"
+    if key == "back-offset":
+        return ",".join(f"{v:g}" for v in value) + " mm"
+    if isinstance(value, tuple):
+        return ", ".join(value)
+    return str(value)
+
+
+def outputs_lines(out: Path, folder: Path, shown: int = 12) -> list[str]:
+    """What pnp wrote for the game under out, and which of it is stale."""
+    from pnp.output.transaction import STATE_FOLDER
+
+    if not (Path(out) / STATE_FOLDER).is_dir():  # nothing built there: the manifest's readers stay unloaded
+        return [f"{'outputs:':<14}none under {out}/"]
+    from pnp.build.outputs import game_outputs
+
+    outputs = game_outputs(out, folder)
+    if not outputs.files:
+        return [f"{'outputs:':<14}none under {out}/"]
+    lines = [f"{'outputs:':<14}{len(outputs.files)} files under {out}/, {len(outputs.stale) or 'none'} of them stale"
+             + (" (pnp clean --stale removes them):" if outputs.stale else "")]
+    lines += [f"  {path}" for path in outputs.stale[:shown]]
+    if len(outputs.stale) > shown:
+        lines.append(f"  … and {len(outputs.stale) - shown} more")
+    for command, paths in sorted(outputs.unchecked.items()):
+        lines.append(f"{'':<14}{len(paths)} more may be stale: the game changed since pnp {command} last made or checked them")
+    return lines
+
+
+@main.command("clean")
+@click.argument("games", nargs=-1)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="The folder to clean.")
+@click.option("--stale", "stale_only", is_flag=True, help="Only the outputs whose inputs changed since they were made.")
+@verbosity_options
+def clean_command(games, out, stale_only, quiet) -> None:
+    """Remove what pnp wrote under --out: the outputs of GAMES (names, folders or game ids; default: all),
+    or with --stale only those that are out of date. Files pnp did not write, and files changed by hand
+    since, stay."""
+    from pnp.build.outputs import clean
+
+    chosen = None
+    if games:
+        chosen = set(games)
+        for name in games:
+            folder = Path(name) if is_game_folder(Path(name)) else content_root() / name
+            if is_game_folder(folder):
+                chosen.add(str(folder.resolve()))
+    result = clean(out, chosen, stale_only)
+    for line in result.left:
+        click.echo(f"warning: {line}", err=True)
+    if quiet:
+        return
+    for path in result.removed:
+        click.echo(f"removed {path}", err=True)
+    what = "stale outputs" if stale_only else "files"
+    click.echo(f"removed {len(result.removed)} {what} under {out}/" if result.removed else f"nothing to remove under {out}/",
+               err=True)
 
 
 @main.command("new")

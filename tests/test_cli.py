@@ -58,7 +58,7 @@ def test_list_counts_copies_from_product_listed_items_and_tables(make_game, tmp_
         """, "cards.csv": "id,colour,count\na,red,3\nb,blue,\n"})
     result = run(["list"], tmp_path)
     assert result.exit_code == 0, result.output
-    assert result.output == "tiny\tTiny 1\ten, da\tchips (22)\n"  # 6 × 2 + 5 + 3 + 2 (the set's count)
+    assert result.output.startswith("tiny\tTiny 1\ten, da\tchips (22)\n")  # 6 × 2 + 5 + 3 + 2 (the set's count)
     assert load_game(folder).sets[0].count == 22
 
 
@@ -90,7 +90,7 @@ def test_list_leaves_the_faces_to_check(make_game, tmp_path):
 
     make_game({"components.yaml": MINIMAL_COMPONENTS.replace("colour: ink}", "colour: inky}")})
     listed, checked = run(["list"], tmp_path), run(["check", "--paper", "a4", "-q"], tmp_path)
-    assert listed.exit_code == 0 and listed.output == "tiny\tTiny 1\ten, da\tchips (1)\n"
+    assert listed.exit_code == 0 and listed.output.startswith("tiny\tTiny 1\ten, da\tchips (1)\n")
     assert checked.exit_code == 1 and "sets.chips.front.elements[0].text.colour" in checked.output
 
 
@@ -133,11 +133,17 @@ def test_missing_translation_warns_and_strict_fails(make_game, tmp_path):
     make_game({"text/da.yaml": "{}\n"})
     relaxed = run(["build", "--format", "pdf", "--paper", "a4"], tmp_path)
     assert relaxed.exit_code == 0
-    assert ("warning: tiny (da): 2 texts have no da translation and are set in en:\n"
-            "  content/tiny/text/en.yaml:1: chip.name\n  content/tiny/game.yaml:1: game.title\n") in relaxed.output
+    assert relaxed.output == ("warning: tiny (da): 2 texts missing (set in en) — see pnp translate status tiny\n"
+                              "wrote 2 files under output/\n")
+    listed = run(["build", "--format", "pdf", "--paper", "a4", "-v"], tmp_path)
+    assert ("warning: tiny (da): 2 texts missing (set in en) — see pnp translate status tiny\n"
+            "  missing (set in en): content/tiny/text/en.yaml:1: chip.name\n"
+            "  missing (set in en): content/tiny/game.yaml:1: game.title\n") in listed.output
+    assert run(["build", "--format", "pdf", "--paper", "a4", "-q"], tmp_path).output == ""
     strict = run(["build", "--format", "pdf", "--paper", "a4", "--strict"], tmp_path)
     assert strict.exit_code == 1
-    assert "content/tiny/text/da.yaml chip.name: tiny: no da text; set in en (--strict)" in strict.output
+    assert strict.output == ("Error: content/tiny/text/da.yaml: tiny: 2 texts missing (set in en) (--strict); "
+                             "pnp translate status tiny lists them\n(1 problem)\n")
 
 
 def test_calibrate_writes_two_pages(tmp_path):
@@ -180,7 +186,7 @@ def test_the_program_exits_with_clicks_codes_and_everything_it_printed(tmp_path)
     listing = tmp_path / "list.txt"
     with listing.open("w") as file:  # as a script reads it
         assert program("list", stdout=file).returncode == 0
-    assert [line.split("\t")[0] for line in listing.read_text().splitlines()] == [
+    assert [line.split("\t")[0] for line in listing.read_text().splitlines() if not line.startswith(" ")] == [
         "boardless-quarto", "folio", "quatrefoil", "trifoil"]
     helped = program("--help")
     assert helped.returncode == 0 and helped.stdout.rstrip().endswith("watch      Rebuild GAMES on every save: a changed card's sheet first,...")
@@ -223,3 +229,22 @@ def test_check_replays_example_plays_and_names_the_illegal_move(tmp_path):
     assert result.exit_code == 1
     assert ("content/boardless-quarto/examples.yaml:10:28 examples.play.steps[2]: step 3, move 'CBHD@4,-1' is illegal: "
             "a piece must touch another piece side by side") in result.output
+
+
+def test_quiet_builds_say_nothing_and_others_a_line_per_language(tmp_path):
+    """A new game whose Danish catalog was emptied: -q prints nothing; a build one line for Danish
+    (with the command that lists the texts), and --strict one error line for it."""
+    assert run(["new", "market"], tmp_path).exit_code == 0
+    (tmp_path / "market" / "text" / "da.yaml").write_text("", encoding="utf-8")
+    quiet = run(["build", "market", "--dpi", "72", "-q"], tmp_path)
+    assert quiet.exit_code == 0 and quiet.output == ""
+    said = run(["build", "market", "--dpi", "72", "--out", "again"], tmp_path)
+    assert said.exit_code == 0
+    assert said.output.splitlines() == ["warning: market (da): 15 texts missing (set in en), 6 stale — see pnp translate "
+                                        "status market", "wrote 27 files under again/"]
+    strict = run(["build", "market", "--dpi", "72", "--out", "strict", "--strict"], tmp_path)
+    assert strict.exit_code == 1 and strict.output.splitlines() == [
+        "Error: market/text/da.yaml: market: 15 texts missing (set in en), 6 stale (--strict); pnp translate status "
+        "market lists them", "(1 problem)"]
+    listed = run(["build", "market", "--dpi", "72", "--out", "again", "-v"], tmp_path)
+    assert sum(line.startswith("  missing (set in en): ") for line in listed.output.splitlines()) == 15

@@ -60,7 +60,8 @@ def test_new_quotes_whatever_title_it_is_given(tmp_path):
         assert made.exit_code == 0, made.output
     listed = invoke(tmp_path, "list", *titles)
     assert listed.exit_code == 0, listed.output
-    assert [line.split("\t")[1].rsplit(" ", 1)[0] for line in listed.output.splitlines()] == list(titles.values())
+    games = [line for line in listed.output.splitlines() if not line.startswith(" ")]  # not the settings and outputs
+    assert [line.split("\t")[1].rsplit(" ", 1)[0] for line in games] == list(titles.values())
     checked = invoke(tmp_path, "check", *titles, "--strict")
     assert checked.exit_code == 0, checked.output
 

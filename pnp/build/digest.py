@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pnp
-from pnp.output.transaction import read_state_file
+from pnp.output.transaction import STATE_FOLDER, read_state_file
 
 DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro", "fonttools")
 MEMORY_FILE = "digests.json"
@@ -33,9 +33,10 @@ RACY_NS = 3_000_000_000
 class DigestMemory:
     """File digests by absolute path, each with the stat signature it was computed under."""
 
-    def __init__(self, entries: dict[str, list] | None = None):
+    def __init__(self, entries: dict[str, list] | None = None, state: Path | None = None):
         self.entries = entries or {}
         self.changed = False
+        self.state = state  # the state folder it was read from
 
     def digest(self, path: Path | str) -> str:
         stat = os.stat(path)
@@ -57,15 +58,15 @@ class DigestMemory:
         """What an earlier run kept in the state folder (nothing if it is missing or unreadable)."""
         data = read_state_file(Path(state), MEMORY_FILE)
         if data is None:
-            return cls()
+            return cls(state=Path(state))
         try:
             raw = json.loads(data)
             if raw.get("version") == MEMORY_VERSION:
                 return cls({name: entry for name, entry in raw["files"].items()
-                            if isinstance(entry, list) and len(entry) == 5})
+                            if isinstance(entry, list) and len(entry) == 5}, Path(state))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
-        return cls()
+        return cls(state=Path(state))
 
     def dumps(self) -> bytes:
         """The entries whose files are still there, for the state folder."""
@@ -78,9 +79,11 @@ memory = DigestMemory()
 
 
 def remember_in(state: Path) -> DigestMemory:
-    """Make what the state folder kept the memory of this process's digests, and return it."""
+    """Make what the state folder kept the memory of this process's digests, and return it
+    (the memory already in use, if it came from there: a command reads it once)."""
     global memory
-    memory = DigestMemory.load(state)
+    if memory.state != Path(state):
+        memory = DigestMemory.load(state)
     return memory
 
 
@@ -97,18 +100,27 @@ def _read_digest(path: Path) -> str:
 
 
 def folder_digest(folder: Path) -> str:
-    """Names and contents of every file under folder, hidden files and editor backups left out."""
+    """Names and contents of every file under folder, hidden files, editor backups and pnp's
+    own output folders left out. A file that goes while it is digested (an editor's autosave,
+    `sed -i`'s temporary) is left out as if it had gone a moment earlier: its going is a change
+    of its own, which the next build (or pnp watch) sees."""
     root = os.path.abspath(folder)
     digest = hashlib.sha256()
     for relative in source_files(root):
-        digest.update(f"{relative}\0{file_digest(os.path.join(root, relative))}\0".encode())
+        try:
+            file = file_digest(os.path.join(root, relative))
+        except FileNotFoundError:
+            continue
+        digest.update(f"{relative}\0{file}\0".encode())
     return digest.hexdigest()
 
 
 def source_files(folder: Path | str) -> list[str]:
     """The files under folder, as sorted relative POSIX names, without hidden files and
-    folders, editor backups (`name~`) and `__pycache__`. Links are followed, each folder
-    once (a link back up the tree ends there)."""
+    folders, editor backups and autosaves (`name~`, `#name#`), `__pycache__` and any folder
+    that holds pnp's state (an --out folder, wherever it is: a game built or watched from
+    inside its own folder writes there). Links are followed, each folder once (a link back
+    up the tree ends there); a folder that goes while it is listed is left out."""
     found: list[str] = []
     if os.path.isdir(folder):
         _gather(os.fspath(folder), "", found, set())
@@ -116,22 +128,33 @@ def source_files(folder: Path | str) -> list[str]:
 
 
 def _gather(folder: str, prefix: str, found: list[str], seen: set[tuple[int, int]]) -> None:
-    identity = os.stat(folder)
-    if (identity.st_dev, identity.st_ino) in seen:
+    try:
+        identity = os.stat(folder)
+        if (identity.st_dev, identity.st_ino) in seen or (prefix and is_output_folder(folder)):
+            return
+        seen.add((identity.st_dev, identity.st_ino))
+        with os.scandir(folder) as entries:
+            listed = list(entries)
+    except FileNotFoundError:
         return
-    seen.add((identity.st_dev, identity.st_ino))
-    with os.scandir(folder) as entries:
-        for entry in entries:
-            if _ignored(entry.name):
-                continue
-            if entry.is_dir():
-                _gather(entry.path, f"{prefix}{entry.name}/", found, seen)
-            elif entry.is_file():
-                found.append(prefix + entry.name)
+    for entry in listed:
+        if ignored_name(entry.name):
+            continue
+        if entry.is_dir():
+            _gather(entry.path, f"{prefix}{entry.name}/", found, seen)
+        elif entry.is_file():
+            found.append(prefix + entry.name)
 
 
-def _ignored(name: str) -> bool:
-    return name.startswith(".") or name.endswith("~") or name == "__pycache__"
+def ignored_name(name: str) -> bool:
+    """A file or folder name that is never content: hidden, an editor's backup or autosave, a cache."""
+    return (name.startswith(".") or name.endswith("~") or (name.startswith("#") and name.endswith("#"))
+            or name == "__pycache__")
+
+
+def is_output_folder(folder: Path | str) -> bool:
+    """Whether folder is one pnp builds into (it holds pnp's state folder)."""
+    return os.path.isdir(os.path.join(folder, STATE_FOLDER))
 
 
 _code_digest: str | None = None

@@ -2,7 +2,9 @@
 
 Every options class has `out`, `jobs` and `force`, which the runner reads; the rest is
 the kinds' business. `key_fields` are the options that can change some output's bytes
-or the set of outputs (not where they go, how many processes, or --force).
+or the set of outputs (not where they go, how many processes, or --force). `covers`
+says whether an output (by its target's facets and its path) is one the options ask
+about: a build removes only outputs it was asked about and no longer makes.
 """
 
 from __future__ import annotations
@@ -51,6 +53,21 @@ class RunOptions:
     def key_fields(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in RUN_FIELDS}
 
+    def covers(self, facets, path: str) -> bool:
+        """Whether an output with these facets at path is one these options ask for."""
+        return True
+
+    @classmethod
+    def from_fields(cls, values: dict, **run) -> "RunOptions":
+        """Options from key_fields() as a manifest keeps them (lists for tuples); BadOption if
+        they no longer make sense."""
+        names = {f.name for f in fields(cls)}
+        kept = {name: tupled(value) for name, value in values.items() if name in names and name not in RUN_FIELDS}
+        try:
+            return cls(**kept, **run)
+        except TypeError as error:
+            raise BadOption(str(error)) from None
+
 
 @dataclass(frozen=True)
 class BuildOptions(RunOptions):
@@ -83,6 +100,11 @@ class BuildOptions(RunOptions):
         if self.tts_base_url is not None:
             check_base_url(self.tts_base_url)
 
+    def covers(self, facets, path: str) -> bool:
+        return (facets.format_of(path) in self.formats and _has_languages(self.languages, facets.languages)
+                and (facets.paper is None or facets.paper in self.papers)
+                and (facets.shop is None or facets.shop == self.shop))
+
 
 @dataclass(frozen=True)
 class DiagramOptions(RunOptions):
@@ -96,6 +118,9 @@ class DiagramOptions(RunOptions):
         _check_choices("format", self.formats, DIAGRAM_FORMATS)
         check_dpi(self.dpi)
         check_language_tags(self.languages)
+
+    def covers(self, facets, path: str) -> bool:
+        return facets.format_of(path) in self.formats and _has_languages(self.languages, facets.languages)
 
 
 @dataclass(frozen=True)
@@ -111,6 +136,24 @@ class CalibrationOptions(RunOptions):
         _check_choices("duplex", (self.flip,), FLIPS)
         if language_problem(self.language):
             raise BadOption(f"--lang: {language_problem(self.language)}")
+
+
+def _has_languages(asked: tuple[str, ...] | None, languages: tuple[str, ...]) -> bool:
+    """Whether outputs in languages are asked for (None: every language the game has)."""
+    return asked is None or all(language in asked for language in languages)
+
+
+def listed(value):
+    """An option's value as JSON keeps it: tuples as lists."""
+    return [listed(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+def tupled(value):
+    """An option's value from JSON: lists as the tuples options hold."""
+    return tuple(tupled(v) for v in value) if isinstance(value, list) else value
+
+
+OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions}
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:

@@ -7,8 +7,11 @@ A run works on units (one game folder each, or none for the calibration sheet):
 3. stale targets (and the in-memory steps they need) are rendered, highest priority
    first, in a pool of processes that inherit the loaded games;
 4. every new file is staged; files whose bytes did not change are left alone; outputs
-   the run no longer makes are removed; the manifest is staged last; one commit.
+   the run was asked about (same game, format, language, paper, shop) and no longer
+   makes are removed; outputs of other requests stay, marked stale where their game
+   changed under them; the manifest is staged last; one commit.
 Any problem, failure or OS fault ends the run before the commit: --out is untouched.
+Each game may be asked with options of its own (its settings, pnp.build.settings).
 """
 
 from __future__ import annotations
@@ -20,16 +23,16 @@ import time
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 import click
 
 from pnp.build import digest as digests
-from pnp.build.digest import code_digest, folder_digest, key_of
+from pnp.build.digest import code_digest, key_of
 from pnp.build.lasting import freezing_run, kept
-from pnp.build.manifest import MANIFEST, Manifest, Record, stamp_of
-from pnp.build.options import RunOptions
-from pnp.model.folders import find_templates_folders
+from pnp.build.manifest import (MANIFEST, Manifest, Output, TargetRecord, UnitRecord, files_digest, request_id, stamp_of,
+                                unit_scope)
+from pnp.build.options import RunOptions, listed
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
 from pnp.output.transaction import STATE_FOLDER, Transaction
@@ -57,15 +60,20 @@ class RunResult:
     unchanged: int = 0
     rendered: int = 0
     skipped: int = 0
+    stale: list[Path] = field(default_factory=list)  # outputs of other requests, kept, whose inputs changed
 
 
 @dataclass(frozen=True)
 class Unit:
-    """A command's work on one game folder (folder None: work that reads no game)."""
+    """A command's work on one game folder (folder None: work that reads no game), with the
+    options it is asked with and the id of that request."""
 
     scope: str
     folder: Path | None
     key: str
+    sources: str
+    options: RunOptions
+    request: str
 
 
 @dataclass
@@ -78,11 +86,15 @@ class Outcome:
 
 
 def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
-        progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
-    """Make the outputs of command for folders (None: a command without games) under options.out."""
+        progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None,
+        requests: Mapping[Path, RunOptions] | None = None) -> RunResult:
+    """Make the outputs of command for folders (None: a command without games) under options.out.
+
+    Each game is built with its own options where `requests` gives them (its settings:
+    pnp.build.settings), else with options; out, jobs and force are always options'."""
     state = Path(options.out) / STATE_FOLDER
     remembered = digests.remember_in(state)
-    units = [_unit(command, folder, options) for folder in folders] if folders is not None else [_unit(command, None, options)]
+    units = _units(command, folders, options, requests)
     # A sheet written alone into a folder pnp does not manage (`calibrate --out ~/x.pdf`)
     # leaves no state folder there; it costs a fraction of a second to make again.
     keep_state = folders is not None or state.is_dir()
@@ -97,19 +109,28 @@ def run(command: str, folders: Iterable[Path] | None, options: RunOptions,
         return result
 
 
+def _units(command: str, folders: Iterable[Path] | None, options: RunOptions,
+           requests: Mapping[Path, RunOptions] | None) -> list[Unit]:
+    if folders is None:
+        return [_unit(command, None, options)]
+    return [_unit(command, folder, (requests or {}).get(folder, options)) for folder in folders]
+
+
 def _keep(state: Path, remembered: digests.DigestMemory) -> None:
     try:
         write_file(state, digests.MEMORY_FILE, remembered.dumps())
+        remembered.changed = False
     except OutputError:
         pass  # the outputs are in place; the next run reads the files again instead
 
 
 def dry_run(command: str, folders: Iterable[Path], options: RunOptions,
-            progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None) -> RunResult:
+            progress: Progress = lambda _: None, on_plan: Callable[[int], None] = lambda _: None,
+            requests: Mapping[Path, RunOptions] | None = None) -> RunResult:
     """Render every target of command that options.kinds selects, as a run would, and write nothing:
     no manifest is read, nothing is up to date, nothing is staged. Problems raise as in a run;
     the result holds the warnings."""
-    units = [_unit(command, folder, options) for folder in folders]
+    units = _units(command, folders, options, requests)
     with freezing_run():
         work = _Run(command, units, options, None)
         work.plan()
@@ -127,18 +148,39 @@ def _load_frozen(folders: list[Path]) -> list[LoadedGame]:
 
 
 def _unit(command: str, folder: Path | None, options: RunOptions) -> Unit:
+    request = request_id(command, _request_fields(options))
     if folder is None:
         # Work that reads no game is known by the files it makes: `calibrate --out a.pdf`
         # and `--out b.pdf` are two units, so the second does not remove the first's file.
         from pnp.build.kinds import kinds_for
 
         paths = sorted(p for kind in kinds_for(command).values() for t in kind.plan(None, options) for p in t.paths)
-        return Unit(f"{command}:{'|'.join(paths)}", None, key_of(code_digest(), command, options.key_fields(), options.kinds))
+        key = key_of(code_digest(), command, options.key_fields(), options.kinds)
+        return Unit(f"{command}:{'|'.join(paths)}", None, key, code_digest(), options, request)
     folder = Path(folder)
     with os_faults(folder):
-        files = key_of(folder_digest(folder), *(folder_digest(layer) for layer in find_templates_folders(folder)))
+        files = files_digest(folder)
     key = key_of(code_digest(), command, options.key_fields(), options.kinds, files)
-    return Unit(f"{command}:{folder.resolve()}", folder, key)
+    return Unit(unit_scope(command, folder), folder, key, key_of(code_digest(), files), options, request)
+
+
+def _request_fields(options: RunOptions) -> dict:
+    """What a request is known by, as the manifest keeps it: the options that decide its outputs,
+    whichever kinds it renders (tuples as lists)."""
+    return {name: listed(value) for name, value in options.key_fields().items() if name != "kinds"}
+
+
+def target_key(target: Target, keys: Mapping[str, str]) -> str:
+    """A target's key: its kind, id, params and inputs and the keys (in keys) of the targets it takes."""
+    return key_of(code_digest(), target.kind, target.id, target.params, target.inputs, [keys[d] for d in target.depends])
+
+
+def _keys(targets: Iterable[Target]) -> dict[str, str]:
+    """Each target's key; kinds yield a target after those it takes."""
+    keys: dict[str, str] = {}
+    for target in targets:
+        keys[target.id] = target_key(target, keys)
+    return keys
 
 
 class _Run:
@@ -146,14 +188,16 @@ class _Run:
         self.command, self.units, self.options, self.tx = command, units, options, transaction
         self.out = Path(options.out)
         self.manifest = Manifest.load(self.out) if transaction is not None else Manifest()
+        self.by_scope = {u.scope: u for u in units}
+        self.unit_options = {u.scope: u.options for u in units}
         self.targets: dict[str, Target] = {}
         self.keys: dict[str, str] = {}
         self.fresh: set[str] = set()
         self.carried_units: list[Unit] = []
         self.games: dict[str, LoadedGame] = {}
         self.result = RunResult()
-        self.records: dict[str, Record] = {}
-        self.old_stamps = {p: s for r in self.manifest.targets.values() for p, s in r.files.items()}
+        self.made: dict[str, Output] = {}  # path → the output written or confirmed this run
+        self.records: dict[str, TargetRecord] = {}
 
     @cached_property
     def kinds(self) -> dict[str, TargetKind]:
@@ -162,9 +206,10 @@ class _Run:
 
         return kinds_for(self.command)
 
-    def selects(self, kind: str) -> bool:
-        """Whether targets of kind are asked for (all of the command's unless options.kinds says)."""
-        return not self.options.kinds or kind in self.options.kinds
+    def selects(self, kind: str, unit: str) -> bool:
+        """Whether a unit's targets of kind are asked for (all of the command's unless its options.kinds says)."""
+        asked = self.by_scope[unit].options.kinds
+        return not asked or kind in asked
 
     # --- planning ------------------------------------------------------------------
 
@@ -176,37 +221,46 @@ class _Run:
         if with_games:
             self.games = dict(zip((u.scope for u in with_games), _load_frozen([u.folder for u in with_games])))
         for unit in stale_units:
-            for kind in sorted(self.kinds.values(), key=lambda k: k.priority):
-                for target in kind.plan(self.games.get(unit.scope), self.options):
-                    self._add(target, unit)
+            for target in self._planned(unit, unit.options):
+                self._add(target, unit)
         self._check_paths()
-        self.wanted_stale = [t for t in self.targets.values() if self.selects(t.kind) and t.id not in self.fresh]
-        self.result.skipped = sum(1 for t in self.targets.values() if self.selects(t.kind) and t.id in self.fresh)
-        self.result.skipped += sum(1 for u in self.carried_units for r in self.manifest.in_unit(u.scope).values()
-                                   if self.selects(r.kind) and r.files)
+        self.wanted_stale = [t for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id not in self.fresh]
+        self.result.skipped = sum(1 for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id in self.fresh)
+        for unit in self.carried_units:
+            made = {f.target for f in self.manifest.files_of(unit.scope).values() if f.request == unit.request}
+            self.result.skipped += sum(1 for tid in made if tid in self.manifest.targets
+                                       and self.selects(self.manifest.targets[tid].kind, unit.scope))
+
+    def _planned(self, unit: Unit, options: RunOptions) -> list[Target]:
+        """The unit's targets as options plan them, in priority order."""
+        game = self.games.get(unit.scope)
+        return [replace(target, unit=unit.scope)
+                for kind in sorted(self.kinds.values(), key=lambda k: k.priority)
+                for target in kind.plan(game, options)]
 
     def _unit_fresh(self, unit: Unit) -> bool:
-        if self.options.force or self.manifest.units.get(unit.scope) != unit.key:
+        known = self.manifest.units.get(unit.scope)
+        if self.options.force or known is None or known.key != unit.key:
             return False
-        records = self.manifest.in_unit(unit.scope)
-        return all(self._record_usable(r) for r in records.values())
-
-    def _record_usable(self, record: Record) -> bool:
-        if getattr(self.options, "strict", False) and record.warnings:
-            return False  # --strict must report what a relaxed build only warned about
-        return self.manifest.intact(record, self.out)
+        strict = getattr(unit.options, "strict", False)
+        for tid, record in self.manifest.targets_of(unit.scope).items():
+            if record.request == unit.request and strict and record.warnings:
+                return False  # --strict must report what a relaxed build only warned about
+        return all(self.manifest.intact(path, self.out) for path, output in self.manifest.files_of(unit.scope).items()
+                   if output.request == unit.request)
 
     def _add(self, target: Target, unit: Unit) -> None:
-        target = replace(target, unit=unit.scope)
         if target.id in self.targets:
             raise TargetFailed(f"two outputs of {unit.folder or unit.scope} are both named {target.id}")
         self.targets[target.id] = target
-        key = key_of(code_digest(), target.kind, target.id, target.params, target.inputs,
-                     [self.keys[d] for d in target.depends])
-        self.keys[target.id] = key
+        key = self.keys[target.id] = target_key(target, self.keys)
         record = self.manifest.targets.get(target.id)
-        if (not self.options.force and record is not None and record.key == key
-                and set(record.files) == set(target.paths) and self._record_usable(record)):
+        if self.options.force or record is None or record.key != key or record.unit != unit.scope:
+            return
+        if getattr(unit.options, "strict", False) and record.warnings:
+            return
+        made = self.manifest.made_by(target.id, key)
+        if all(path in made and self.manifest.intact(path, self.out) for path in target.paths):
             self.fresh.add(target.id)
 
     def _check_paths(self) -> None:
@@ -264,7 +318,7 @@ class _Run:
             self.problems += outcome.problems
         elif outcome.failure:
             self._failed(target, outcome)
-        elif self.selects(target.kind):
+        elif self.selects(target.kind, target.unit):
             self.result.rendered += 1
             if self.tx is None:
                 self.result.warnings += outcome.rendered.warnings
@@ -280,61 +334,125 @@ class _Run:
         logging.getLogger("pnp").debug("%s", outcome.trace)
 
     def _stage(self, target: Target, rendered: Rendered) -> None:
-        stamps = {}
+        unit = self.by_scope[target.unit]
+        key = self.keys[target.id]
         for path in target.paths:
             data = rendered.files[path]
-            old = self.old_stamps.get(path)
-            if old is not None and old.sha256 == hashlib.sha256(data).hexdigest() and old.matches(self.out / path):
-                stamps[path] = old
+            old = self.manifest.files.get(path)
+            if old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest() and old.stamp.matches(self.out / path):
+                stamp = old.stamp
                 self.result.unchanged += 1
-                continue
-            self.tx.stage(path, data)
-            stamps[path] = stamp_of(data, self.tx.staging / "new" / path)
-            self.result.written.append(self.out / path)
-        self.records[target.id] = Record(self.keys[target.id], target.unit, target.kind, stamps, list(rendered.warnings))
+            else:
+                self.tx.stage(path, data)
+                stamp = stamp_of(data, self.tx.staging / "new" / path)
+                self.result.written.append(self.out / path)
+            self.made[path] = Output(target.id, target.unit, key, unit.request, target.facets, stamp)
+        self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request)
 
     # --- commit --------------------------------------------------------------------
 
     def commit(self) -> RunResult:
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
-        self._remove_outdated(manifest)
+        self.result.warnings += self.left_warnings
         if self.tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
             self.tx.stage(MANIFEST, manifest.dumps())
         self.tx.commit()
         return self.result
 
-    def _shown(self, record: Record) -> bool:
-        return any(record.unit == u.scope for u in self.units) and self.selects(record.kind)
+    def _shown(self, record: TargetRecord) -> bool:
+        unit = self.by_scope.get(record.unit)
+        return unit is not None and record.request == unit.request and self.selects(record.kind, record.unit)
 
     def _next_manifest(self) -> Manifest:
-        scopes = {u.scope for u in self.units}
+        """The manifest after this run: what it made or confirmed, what other requests and games
+        made as it was (earlier outputs of a changed game marked stale where they are), less
+        what this run was asked about and no longer makes (removed at commit)."""
         old = self.manifest
-        if self.options.kinds is not None:
-            # A partial run (some kinds only) adds what it made and forgets the units' keys,
-            # so the next full run checks every target of these games.
-            return Manifest({s: k for s, k in old.units.items() if s not in scopes}, {**old.targets, **self.records})
-        stale_scopes = scopes - {u.scope for u in self.carried_units}
-        targets = {tid: r for tid, r in old.targets.items() if r.unit not in stale_scopes or tid in self.fresh}
+        stale_scopes = {u.scope for u in self.units} - {u.scope for u in self.carried_units}
+        partial = {u.scope for u in self.units if u.options.kinds is not None}
+        files = {p: f for p, f in old.files.items() if f.unit not in stale_scopes}
+        # A partial run keeps every record of its games: the next full run checks them all.
+        targets = {tid: r for tid, r in old.targets.items() if r.unit not in stale_scopes - partial}
+        requests = {**old.requests, **{u.request: {"command": self.command, "options": _request_fields(u.options)}
+                                       for u in self.units}}
+        self.left_warnings: list[str] = []
+        for tid in self.fresh:
+            target = self.targets[tid]
+            unit = self.by_scope[target.unit]
+            targets[tid] = replace(old.targets[tid], request=unit.request)
+            for path in target.paths:
+                self.made[path] = replace(old.files[path], request=unit.request, facets=target.facets, stale=False)
         targets.update(self.records)
-        units = {s: k for s, k in old.units.items() if s not in scopes}
-        units.update({u.scope: u.key for u in self.units})
-        return Manifest(units, targets)
+        files.update(self.made)
+        kept = self._sort_earlier({p: f for p, f in old.files.items() if f.unit in stale_scopes and p not in self.made})
+        files.update(kept)
+        for output in kept.values():
+            if output.target not in targets and output.target in old.targets:
+                targets[output.target] = old.targets[output.target]
+        units = {s: u for s, u in old.units.items() if s not in {u.scope for u in self.units}}
+        for unit in self.units:
+            if unit.scope not in partial:  # a partial run forgets the unit's key: its next full run checks every target
+                units[unit.scope] = UnitRecord(unit.key, unit.sources, self._game_id(unit))
+        return Manifest(units, targets, files, requests)
 
-    def _remove_outdated(self, manifest: Manifest) -> None:
-        """Files pnp wrote for these units that the run no longer makes (unless edited by hand)."""
-        if self.options.kinds is not None:
-            return  # a partial run does not know what the whole build makes
-        kept = {p for r in manifest.targets.values() for p in r.files}
-        for record in self.manifest.targets.values():
-            for path, stamp in record.files.items():
-                if path in kept or not any(record.unit == u.scope for u in self.units):
-                    continue
-                if stamp.matches(self.out / path):
-                    self.tx.remove(path)
-                    self.result.removed.append(self.out / path)
-                elif (self.out / path).exists():
-                    self.result.warnings.append(f"left {path}: changed since pnp wrote it")
+    def _game_id(self, unit: Unit) -> str:
+        game = self.games.get(unit.scope)
+        if game is not None:
+            return game.id
+        known = self.manifest.units.get(unit.scope)
+        return known.game if known is not None else ""
+
+    def _sort_earlier(self, earlier: dict[str, Output]) -> dict[str, Output]:
+        """Of the files of the changed units that this run did not make: those it was asked about
+        are removed (if they are as pnp wrote them); the others are kept, marked stale where
+        their inputs changed since they were made."""
+        kept: dict[str, Output] = {}
+        to_mark: dict[str, Output] = {}
+        for path, output in earlier.items():
+            unit = self.by_scope[output.unit]
+            if unit.options.kinds is not None:
+                kept[path] = output  # a partial run (pnp watch's first) is followed by the whole: it marks them
+            elif not unit.options.covers(output.facets, path):
+                to_mark[path] = output
+            elif self.manifest.intact(path, self.out):
+                self.tx.remove(path)
+                self.result.removed.append(self.out / path)
+            elif (self.out / path).exists():
+                self.left_warnings.append(f"left {path}: changed since pnp wrote it")
+        return {**kept, **self._marked(to_mark)}
+
+    def _marked(self, kept: dict[str, Output]) -> dict[str, Output]:
+        """kept, each marked stale or not by planning again the request that made it (for this game as it is now)."""
+        by_request: dict[tuple[str, str], list[str]] = {}
+        for path, output in kept.items():
+            by_request.setdefault((output.unit, output.request), []).append(path)
+        marked = dict(kept)
+        for (scope, request), paths in by_request.items():
+            keys = self._keys_for(scope, self.manifest.requests.get(request))
+            for path in paths:
+                output = kept[path]
+                planned = keys.get(output.target) if keys is not None else None
+                stale = planned is None or planned[0] != output.key or path not in planned[1]
+                marked[path] = replace(output, stale=stale)
+                if stale and not output.stale:
+                    self.result.stale.append(self.out / path)  # what this run found out of date
+        return marked
+
+    def _keys_for(self, scope: str, request: dict | None) -> dict[str, tuple[str, tuple[str, ...]]] | None:
+        """Each target's key and paths as an earlier request plans them now; None if it cannot be planned."""
+        from pnp.build.options import OPTIONS_FOR, BadOption
+
+        unit = self.by_scope[scope]
+        if request is None or (unit.folder is not None and scope not in self.games):
+            return None
+        try:
+            options = OPTIONS_FOR[request["command"]].from_fields(request["options"], out=self.out)
+            planned = self._planned(unit, replace(options, kinds=None))
+        except (BadOption, ContentError, KeyError, TypeError, ValueError):
+            return None
+        keys = _keys(planned)
+        return {target.id: (keys[target.id], target.paths) for target in planned}
 
 
 # --- processes ------------------------------------------------------------------------
@@ -342,7 +460,7 @@ class _Run:
 _WORKER: dict = {}
 
 
-def _start_worker(games: dict[str, LoadedGame], options: RunOptions, parent: int | None = None) -> None:
+def _start_worker(games: dict[str, LoadedGame], options: dict[str, RunOptions], parent: int | None = None) -> None:
     _WORKER.update(games=games, options=options)
     if parent is not None:
         import threading
@@ -361,7 +479,7 @@ def _render_one(kind: TargetKind, target: Target, upstream: tuple[bytes, ...]) -
     """Render in whichever process runs this; every failure comes back as data."""
     try:
         game = _WORKER["games"].get(target.unit)
-        return Outcome(target.id, rendered=kind.render(target, game, _WORKER["options"], upstream))
+        return Outcome(target.id, rendered=kind.render(target, game, _WORKER["options"][target.unit], upstream))
     except ContentError as error:
         return Outcome(target.id, problems=list(error.problems))
     except Exception as error:  # a library refusing a value validation let through
@@ -390,7 +508,7 @@ class _Scheduler:
     def run(self) -> None:
         if not self.needed:
             return
-        _start_worker(self.work.games, self.work.options)
+        _start_worker(self.work.games, self.work.unit_options)
         try:
             self._render()
         finally:
@@ -407,7 +525,7 @@ class _Scheduler:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(processes, mp_context=_context(), initializer=_start_worker,
-                                 initargs=(self.work.games, self.work.options, os.getpid())) as pool:
+                                 initargs=(self.work.games, self.work.unit_options, os.getpid())) as pool:
             self._pump(pool, processes)
 
     def _pump(self, pool: ProcessPoolExecutor, processes: int) -> None:
@@ -432,7 +550,7 @@ class _Scheduler:
             return  # its dependents cannot be made; the failure is reported
         rendered = outcome.rendered
         self.data[target.id] = rendered.data if rendered.data is not None else rendered.files[target.paths[0]]
-        if self.work.selects(target.kind):
+        if self.work.selects(target.kind, target.unit):
             self.progress(target.name)
         for tid, deps in self.waiting.items():
             if target.id in deps:

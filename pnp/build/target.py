@@ -1,16 +1,20 @@
 """Targets as data: one output (or an in-memory step towards outputs) and how to make it.
 
 A `Target` names the files it makes (paths relative to --out), the facts that decide
-their bytes (`params` and `inputs`, digested into its key) and the targets whose bytes
-it takes (`depends`). A `TargetKind` plans the targets of one kind for a game and
-renders one target to bytes; it never writes a file. The runner decides what is stale,
-renders in parallel and writes through one transaction.
+their bytes (`params` and `inputs`, digested into its key), the targets whose bytes
+it takes (`depends`) and the part of a request its files answer (`facets`: format,
+languages, paper, shop), by which a build knows which earlier outputs it was asked
+about. A `TargetKind` plans the targets of one kind for a game and renders one target
+to bytes; it never writes a file. The runner decides what is stale, renders in
+parallel and writes through one transaction.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
+
+from pnp.build.facets import Facets
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,7 @@ class Target:
     inputs: tuple[str, ...] = ()
     depends: tuple[str, ...] = ()
     label: str = ""
+    facets: Facets = Facets()
 
     @property
     def name(self) -> str:
@@ -55,7 +60,10 @@ class TargetKind:
     """A kind of output: which command makes it, how urgent it is, how to plan and render it.
 
     `priority` orders work (lower first): what a designer looks at first after a save,
-    such as a card's sheet, comes before the rulebooks that picture it.
+    such as a card's sheet, comes before the rulebooks that picture it. `formats` are the
+    --format values it makes files for (none: it is made for every format, or in memory),
+    and `settings` the settings it takes (pnp.build.settings), so `pnp list` can say
+    which of the settings in force the formats in force use.
     """
 
     name: str
@@ -63,3 +71,5 @@ class TargetKind:
     priority: int
     plan: Plan
     render: Render
+    formats: tuple[str, ...] = ()
+    settings: tuple[str, ...] = ()

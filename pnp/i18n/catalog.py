@@ -59,6 +59,8 @@ class Catalog:
     entries: dict[str, Entry]
     # Of texts kept in tables: what the catalog file records beside them (source, source-text, fuzzy).
     records: dict[str, Entry] = field(default_factory=dict)
+    # Of texts kept in tables that this language lacks: the cell its text goes in (its column exists).
+    table_cells: dict[str, Cell] = field(default_factory=dict)
 
     def get(self, key: str) -> Entry | None:
         return self.entries.get(key)
@@ -198,14 +200,16 @@ def load_game_catalogs(game: Game) -> Catalogs:
 def _add_table_texts(catalogs: "Catalogs", tables: dict[str, TextCells]) -> None:
     """Each table text as an entry of its language's catalog, with the record that catalog keeps."""
     for language, catalog in list(catalogs.items()):
-        added = {}
+        added, empty = {}, {}
         for key, cells in tables.items():
             if language not in cells.texts:
+                if language in cells.cells:
+                    empty[key] = cells.cells[language]
                 continue
             record = catalog.records.get(key) or Entry(key, "", None, cells.cells[language].location)
             added[key] = replace(record, text=cells.texts[language], location=cells.cells[language].location,
                                  cell=cells.cells[language])
-        catalogs[language] = replace(catalog, entries={**catalog.entries, **added})
+        catalogs[language] = replace(catalog, entries={**catalog.entries, **added}, table_cells=empty)
 
 
 def _uses_texts(game: Game) -> bool:
@@ -250,3 +254,8 @@ class Texts:
     def get(self, key: str, default: str) -> str:
         """The text of key, or default where the game has no such text."""
         return self(key) if self.has(key) else default
+
+    def location(self, key: str) -> Location | None:
+        """Where the text of key shown in this language is written (its cell, for a table's)."""
+        entry = self.catalogs.get(self.language, self.catalogs.source).get(key) or self.catalogs.source.get(key)
+        return entry.location if entry is not None else None

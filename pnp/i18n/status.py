@@ -91,7 +91,8 @@ def translation_status(
     return LanguageStatus(
         language,
         total=len(source.entries),
-        missing=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items() if key not in translated),
+        missing=_sorted(_missing(key, entry, translation, language) for key, entry in source.entries.items()
+                        if key not in translated),
         stale=_stale(source, translated),
         unused=_sorted([*_unused_translations(catalogs.source_language, source, translated, used_keys),
                         *_gone_table_texts(source, translation.records if translation else {})]),
@@ -110,6 +111,17 @@ def game_status(
     glossaries = glossaries or {}
     return tuple(translation_status(catalogs, used_keys, language, where_used, glossaries.get(language))
                  for language in languages)
+
+
+def _missing(key: str, entry: Entry, translation: Catalog | None, language: str) -> KeyIssue:
+    """A text the translation lacks, where its words go: a table's at the cell of its language's
+    column (or beside its source, when the table has no such column yet)."""
+    cell = translation.table_cells.get(key) if translation is not None else None
+    if cell is not None:
+        return KeyIssue(key, cell.location)
+    if entry.cell is not None:
+        return KeyIssue(key, entry.location, f"its table has no column {key.rsplit('.', 1)[-1]}.{language} yet")
+    return KeyIssue(key, entry.location)
 
 
 def _sorted(issues: Iterable[KeyIssue]) -> tuple[KeyIssue, ...]:
@@ -201,7 +213,9 @@ def _summary(game_id: str, status: LanguageStatus) -> str:
 
 def issue_line(issue: KeyIssue) -> str:
     where = display_path(issue.location.file)
-    if issue.location.line:
+    if issue.location.cell:
+        where = f"{issue.location} ({issue.location.header})"
+    elif issue.location.line:
         where += f":{issue.location.line}"
     note = f" ({issue.note})" if issue.note else ""
     return f"  {where}: {issue.key}{note}"
@@ -211,29 +225,26 @@ def issue_line(issue: KeyIssue) -> str:
 
 
 def build_report(game_id: str, catalogs: Catalogs, status: LanguageStatus, strict: bool) -> tuple[list[str], list[Problem]]:
-    """What a build says about a language it sets: one warning per kind of trouble, listing
-    its keys (texts set in the source language for want of a translation, stale translations,
-    findings), or under --strict one problem per key, located where the fix belongs."""
+    """What a build says about a language it sets: one warning, a line of counts (texts set in
+    the source language for want of a translation, stale translations, findings) naming the
+    command that lists them, followed by a line per key (shown with -v); under --strict the
+    same as one problem, located at the translation's catalog, its keys as details."""
     if status.is_source:
         return [], []
     language, source = status.language, catalogs.source_language
     translation_file = Location(str(catalogs[language].path)) if language in catalogs else Location(f"text/{language}.yaml")
-    kinds = (
-        (status.missing, ("text has no {language} translation and is set in {source}",
-                          "texts have no {language} translation and are set in {source}"), "no {language} text; set in {source}"),
-        (status.stale, ("{language} text is stale", "{language} texts are stale"), "stale {language} text"),
-        (status.findings, ("{language} text needs a second look", "{language} texts need a second look"),
-         "{language} text needs a second look"),
-    )
-    warnings, problems = [], []
-    for issues, headings, message in kinds:
-        heading = headings[len(issues) != 1].format(language=language, source=source)
-        message = message.format(language=language, source=source)
-        if issues and strict:
-            problems += [Problem(translation_file if issues is status.missing else issue.location, issue.key,
-                                 f"{game_id}: {message}" + (f": {issue.note}" if issue.note else "") + " (--strict)")
-                         for issue in issues]
-        elif issues:
-            warnings.append(f"{game_id} ({language}): {len(issues)} {heading}:\n"
-                            + "\n".join(issue_line(i) for i in issues))
-    return warnings, problems
+    kinds = ((status.missing, f"missing (set in {source})"), (status.stale, "stale"),
+             (status.findings, "to check again"))
+    counts, details = [], []
+    for issues, what in kinds:
+        if issues:
+            noun = "" if counts else "text " if len(issues) == 1 else "texts "
+            counts.append(f"{len(issues)} {noun}{what}")
+            details += [f"  {what}: {issue_line(issue).strip()}" for issue in issues]
+    if not counts:
+        return [], []
+    lister = f"pnp translate status {game_id}"
+    if strict:
+        summary = f"{game_id}: {', '.join(counts)} (--strict); {lister} lists them"
+        return [], [Problem(translation_file, "", summary, tuple(details))]
+    return [f"{game_id} ({language}): {', '.join(counts)} — see {lister}\n" + "\n".join(details)], []

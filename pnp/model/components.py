@@ -9,7 +9,7 @@ the set's faces, which may use `${attribute}`, `when:`, `repeat:` and the groups
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pnp.model.faces import Budget, Face, FaceContext, read_face
@@ -29,6 +29,7 @@ class Item:
     count: int
     front: Face
     back: Face | None
+    cells: dict = field(default_factory=dict, compare=False, hash=False)  # where a table item's values are
 
     @property
     def width(self) -> float:
@@ -81,7 +82,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
 
 def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetContext) -> Item:
     values, size, front_node, back_node = item.values, item.size, outline.front, outline.back
-    front = _face(front_node, join_key(path, "front"), values, size, context)
+    front = _face(front_node, join_key(path, "front"), values, size, context, item.cells)
     back = None
     if back_node is not None and back_node.value != "none":
         if back_node.value == "same":
@@ -89,12 +90,13 @@ def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetCo
         elif isinstance(back_node.value, str):
             context.problems.add(back_node.location, join_key(path, "back"), f"expected a face, 'same' or 'none', got {quote(back_node.value)}")
         else:
-            back = _face(back_node, join_key(path, "back"), values, size, context)
-    return Item(item.id, tuple(values.items()), item.count, front, back)
+            back = _face(back_node, join_key(path, "back"), values, size, context, item.cells)
+    return Item(item.id, tuple(values.items()), item.count, front, back, item.cells)
 
 
-def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext) -> Face:
+def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext,
+          cells: dict | None = None) -> Face:
     face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
                                context.problems, context.groups, budget=context.budget or Budget(),
-                               constants=context.constants)
+                               constants=context.constants, cells=cells)
     return read_face(context.templates.resolve(node), path, face_context)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from functools import lru_cache
 from typing import Any, Mapping
 
 from pnp.model.limits import MAX_EXPRESSION_CHARS, MAX_NUMBER
@@ -75,6 +76,13 @@ def _number(value: Any) -> Any:
         if isinstance(value, float) and value.is_integer():
             return int(value)
     return value
+
+
+@lru_cache(maxsize=4096)
+def names_in(text: str) -> tuple[str, ...]:
+    """The names text's `${...}` use, in order (`${row * 5 + col}`: row, col); a deck's faces ask
+    for the same few texts on every card."""
+    return tuple(dict.fromkeys(name for match in VARIABLE.finditer(text) for name in _NAME.findall(match.group(1))))
 
 
 def interpolate(text: str, values: Mapping[str, Any]) -> Any:

@@ -22,7 +22,7 @@ from typing import Any, Iterator, Union
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
-from pnp.model.expressions import ExpressionError, interpolate
+from pnp.model.expressions import ExpressionError, interpolate, names_in
 from pnp.model.images import find_image
 from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_SET_ELEMENTS, MAX_SIDES
 from pnp.model.problems import Location, Problems, listing, quote
@@ -117,10 +117,10 @@ class Text:
 
     # A deck's texts are copied with each card's words; the constructor costs a fifth of
     # dataclasses.replace, which looks the fields up each time.
-    def saying(self, literal: str) -> Text:
-        """This text with other words in the same place and style."""
+    def saying(self, literal: str, location: Location | None = None) -> Text:
+        """This text with other words in the same place and style (and where they come from, if elsewhere)."""
         return Text(literal, self.key, self.x, self.y, self.w, self.h, self.size, self.font, self.align, self.valign,
-                    self.colour, self.location)
+                    self.colour, location or self.location)
 
 
 @dataclass(frozen=True)
@@ -224,29 +224,45 @@ class FaceContext:
     budget: Budget = field(default_factory=Budget)
     # A set's elements by (id of node, width, height) → (node, the element read first, how it is shared).
     constants: dict | None = None
+    # Where the values are, for an item from a table (attribute → its cell): a value filled in
+    # from a cell is located there, so what is wrong with it is said at the cell.
+    cells: dict[str, Location] | None = None
 
     def with_values(self, values: dict[str, Any]) -> "FaceContext":
         return replace(self, values=values)
 
 
-def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems) -> Node:
-    """node with every ${...} filled in from values (a whole-string one keeps the value's type)."""
+def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems,
+               cells: dict[str, Location] | None = None) -> Node:
+    """node with every ${...} filled in from values (a whole-string one keeps the value's type); a
+    value filled in from a table's cell (cells) is located at that cell, saying where it is used."""
     # A scalar without ${...} is kept as it is, without working out its key path: every
     # item of a deck fills in its faces, and most of their values hold no placeholder.
     if node.is_map:
-        substituted = {k: v if _fixed(v) else substitute(v, values, join_key(path, k), problems)
+        substituted = {k: v if _fixed(v) else substitute(v, values, join_key(path, k), problems, cells)
                        for k, v in node.value.items()}
         return Node(substituted, node.location, node.key_locations)
     if node.is_list:
-        return Node([v if _fixed(v) else substitute(v, values, join_key(path, i), problems)
+        return Node([v if _fixed(v) else substitute(v, values, join_key(path, i), problems, cells)
                      for i, v in enumerate(node.value)], node.location)
     if _fixed(node):
         return node
     try:
-        return Node(interpolate(node.value, values), node.location)
+        return Node(interpolate(node.value, values), cell_of(node, path, cells))
     except ExpressionError as error:
         problems.add(node.location, path, str(error))
         return Node(UNRESOLVED, node.location)
+
+
+def cell_of(node: Node, path: str, cells: dict[str, Location] | None) -> Location:
+    """Where the value node's ${...} fill in comes from: the cell of the first attribute it names that
+    a table gives (saying where it is used), else the node itself."""
+    if cells:
+        for name in names_in(node.value):
+            if name in cells:
+                return cells.used_at(name, node.location, path) if hasattr(cells, "used_at") else \
+                    cells[name].used_at(node.location, path)
+    return node.location
 
 
 def _fixed(node: Node) -> bool:
@@ -261,7 +277,7 @@ def read_face(node: Node, path: str, context: FaceContext) -> Face:
     background_node = fields.get("background", default=None)
     background = None
     if background_node is not None:
-        filled = substitute(background_node, context.values, join_key(path, "background"), context.problems)
+        filled = substitute(background_node, context.values, join_key(path, "background"), context.problems, context.cells)
         background = _colour_of(filled, join_key(path, "background"), context)
     elements = read_elements(fields, "elements", context)
     fields.finish()
@@ -301,7 +317,7 @@ def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
     if "repeat" not in node.value:
         element = _read_shared(node, kinds[0], path, context)
         return [element] if element is not None else []
-    repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems)
+    repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems, context.cells)
     copies = repeat_values(repeat_node, join_key(path, "repeat"), context.problems)
     if not context.budget.spend(len(copies), node, path, context.problems):
         return []
@@ -335,7 +351,11 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
         if how == _ALIKE or words is not None:
             if not context.budget.spend(1, node, path, context.problems):
                 return None
-            return element if words is None else element.saying(words)
+            if words is None:
+                return element
+            body = node.value[kind]
+            where = cell_of(body.value["text"], join_key(join_key(path, kind), "text"), context.cells) if context.cells else None
+            return element.saying(words, where if where is not None and where.cell else body.location)
         return _read_one(node, kind, path, context)
     before = len(context.problems)
     element = _read_one(node, kind, path, context)
@@ -382,12 +402,12 @@ def _has_placeholder(node: Node) -> bool:
 def _read_one(node: Node, kind: str, path: str, context: FaceContext) -> Element | None:
     """The element with its ${...} filled in from context.values, if its `when:` holds."""
     if "when" in node.value:
-        when = substitute(node.value["when"], context.values, join_key(path, "when"), context.problems)
+        when = substitute(node.value["when"], context.values, join_key(path, "when"), context.problems, context.cells)
         if not _included(when, join_key(path, "when"), context):
             return None
     if not context.budget.spend(1, node, path, context.problems):
         return None
-    body = substitute(node.value[kind], context.values, join_key(path, kind), context.problems)
+    body = substitute(node.value[kind], context.values, join_key(path, kind), context.problems, context.cells)
     fields = Fields(body, join_key(path, kind), context.problems)
     element = _READERS[kind](fields, context)
     if element is not None:
@@ -464,13 +484,27 @@ class _Geometry:
         self.bases = {"x": context.width, "w": context.width, "y": context.height, "h": context.height}
         self.short = min(context.width, context.height)
 
-    def get(self, key: str, default: str | None = None, axis: str | None = None) -> float:
-        """Points for key; a missing key takes default (required when default is None)."""
+    def get(self, key: str, default: str | None = None, axis: str | None = None, least: str | None = None) -> float:
+        """Points for key; a missing key takes default (required when default is None). `least` bounds
+        a size: "positive" (a width, height or radius) or "zero" (a corner radius, an arrow head); a
+        position may be anything."""
         base = self.short if (axis or key) == "r" else self.bases.get(axis or key[0], self.short)
         if not self.fields.has(key) and default is not None:
             return _length_or_percent(default, base)
-        value = self.fields.typed(key, lambda v: _length_or_percent(v, base))
+        value = self.fields.typed(key, lambda v: _bounded(_length_or_percent(v, base), v, least))
         return value if value is not None else 0.0
+
+    def size(self, key: str, default: str | None = None, axis: str | None = None) -> float:
+        """A width, height or radius: a length or percentage greater than zero."""
+        return self.get(key, default, axis, least="positive")
+
+
+def _bounded(points: float, written: Any, least: str | None) -> float:
+    if least == "positive" and points <= 0:
+        raise ValueError(f"expected a size greater than zero, got {quote(written)}")
+    if least == "zero" and points < 0:
+        raise ValueError(f"expected a size of zero or more, got {quote(written)}")
+    return points
 
 
 def _length_or_percent(value: Any, base: float) -> float:
@@ -518,31 +552,32 @@ def _parse_dash(text: object) -> tuple[float, ...]:
 
 def _circle(fields: Fields, context: FaceContext) -> Circle:
     g = _Geometry(fields, context)
-    return Circle(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), _style(fields, context, fill="black"))
+    return Circle(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), _style(fields, context, fill="black"))
 
 
 def _rect(fields: Fields, context: FaceContext) -> Rect:
     g = _Geometry(fields, context)
-    return Rect(g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"), g.get("radius", "0mm", axis="r"), _style(fields, context, fill="black"))
+    return Rect(g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
+                g.get("radius", "0mm", axis="r", least="zero"), _style(fields, context, fill="black"))
 
 
 def _polygon(fields: Fields, context: FaceContext) -> Polygon:
     g = _Geometry(fields, context)
     sides = fields.integer("sides", default=6, minimum=3, maximum=MAX_SIDES)
-    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), sides or 6, _style(fields, context, fill="black"))
+    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), sides or 6, _style(fields, context, fill="black"))
 
 
 def _star(fields: Fields, context: FaceContext) -> Star:
     g = _Geometry(fields, context)
     points = fields.integer("points", default=5, minimum=3, maximum=MAX_SIDES)
     inner = fields.number("inner", default=0.45, minimum=0.0, maximum=1.0)
-    return Star(g.get("x", "50%"), g.get("y", "50%"), g.get("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
+    return Star(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
 
 
 def _line(fields: Fields, context: FaceContext, arrow: bool = False) -> Line:
     g = _Geometry(fields, context)
     coordinates = [g.get(k, axis=k[0]) for k in ("x1", "y1", "x2", "y2")]
-    head = g.get("head", "3mm", axis="r") if arrow else 0.0
+    head = g.get("head", "3mm", axis="r", least="zero") if arrow else 0.0
     return Line(*coordinates, style=_style(fields, context, stroke="black"), head=head)
 
 
@@ -558,15 +593,22 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
         fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), not both or neither")
     text = Text(
         literal, key,
-        g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"),
+        g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
         size=fields.length("size", default="10pt") or 10.0,
         font=fields.choice("font", FONTS, default="regular") or "regular",
         align=fields.choice("align", ("left", "centre", "right"), default="centre") or "centre",
         valign=fields.choice("valign", ("top", "middle", "bottom"), default="middle") or "middle",
         colour=fields.colour("colour", context.palette, default="black"),
-        location=fields.node.location,
+        location=_text_location(fields),
     )
     return text if (literal is None) != (key is None) else None
+
+
+def _text_location(fields: Fields) -> Location:
+    """Where a text's problems (too long for its box, an unknown icon) are said: at the table cell
+    its words come from, else at the element."""
+    node = fields.values.get("text")
+    return node.location if node is not None and node.location.cell else fields.node.location
 
 
 def _table_text(fields: Fields) -> tuple[None, str] | None:
@@ -583,7 +625,7 @@ def _table_text(fields: Fields) -> tuple[None, str] | None:
 def _image(fields: Fields, context: FaceContext) -> Image | None:
     g = _Geometry(fields, context)
     file = fields.text("file")
-    box = (g.get("x", "0%"), g.get("y", "0%"), g.get("w", "100%"), g.get("h", "100%"))
+    box = (g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"))
     if file is None:
         return None
     path, problem = find_image(file, context.game_folder, context.templates_folders)
@@ -606,7 +648,7 @@ def _grid(fields: Fields, context: FaceContext) -> Grid:
     if cols * rows > MAX_GRID_CELLS:
         fields.report(fields.node, f"a grid of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
         cols = rows = 1
-    return Grid(g.get("x", "0%"), g.get("y", "0%"), cols, rows, g.get("cell", axis="r"), tuple(fills) or (None,),
+    return Grid(g.get("x", "0%"), g.get("y", "0%"), cols, rows, g.size("cell", axis="r"), tuple(fills) or (None,),
                 _style(fields, context, stroke="black"))
 
 

@@ -225,6 +225,7 @@ def _read_info(folder: Path, problems: Problems) -> dict:
                         if name in fields.values},
         sheets=read_game_sheets(fields),
     )
+    fields.used.add("build")  # how the game is built: read and checked by pnp.build.settings
     fields.finish()
     return info
 
@@ -351,9 +352,18 @@ def _palette(fields: Fields) -> dict[str, Colour]:
 
 
 def _check_unique_ids(sets: tuple[SetFacts, ...], problems: Problems) -> None:
+    """Every item of a set has an id of its own; a repeated one from a table is said at its cell."""
     for component_set in sets:
-        seen: set[str] = set()
+        seen: dict[str, object] = {}
         for item in component_set.items:
             if item.id in seen:
-                problems.add(component_set.location, f"sets.{component_set.id}", f"two items share the id {quote(item.id)}; give them distinct 'id:'s")
-            seen.add(item.id)
+                first = seen[item.id]
+                where = item.cells.get("id")
+                if where is not None:
+                    other = first.cells.get("id")
+                    earlier = (other.cell if other.file == where.file else str(other)) if other else "an item listed earlier"
+                    problems.add(where, "id", f"the id {quote(item.id)} is also the id in {earlier}; give each row its own id")
+                else:
+                    problems.add(component_set.location, f"sets.{component_set.id}",
+                                 f"two items share the id {quote(item.id)}; give them distinct 'id:'s")
+            seen.setdefault(item.id, item)

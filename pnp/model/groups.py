@@ -148,7 +148,9 @@ def read_use(fields: Fields, context):
         return None
     box = _box(definition, g, fields, context)
     own = definition.size or box[2:]
-    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name))
+    # A parameter given a table's value keeps its cell: a problem where the group uses it is said there.
+    cells = {key: node.location for key, node in (given.values.items() if given is not None else ()) if node.location.cell}
+    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name), cells=cells or None)
     elements = read_elements(Fields(Node({"elements": definition.elements}, definition.location),
                                     f"groups.{name}", context.problems), "elements", inner)
     x, y, w, h = box
@@ -191,8 +193,8 @@ def _box(definition: Definition, g, fields: Fields, context) -> tuple[float, flo
     x, y = g.get("x", "50%"), g.get("y", "50%")
     natural = definition.size or (context.width, context.height)
     has_w, has_h = fields.has("w"), fields.has("h")
-    w = g.get("w") if has_w else None
-    h = g.get("h") if has_h else None
+    w = g.size("w") if has_w else None
+    h = g.size("h") if has_h else None
     if w is None and h is None:
         w, h = natural
     elif w is None:
@@ -200,6 +202,5 @@ def _box(definition: Definition, g, fields: Fields, context) -> tuple[float, flo
     elif h is None:
         h = w * natural[1] / natural[0]
     if w <= 0 or h <= 0:
-        fields.report(fields.node, "a group is placed at a size greater than zero")
-        w, h = natural
+        w, h = natural  # a size of zero or less is reported where it is written
     return (x, y, w, h)

@@ -12,8 +12,9 @@ and records, per key, the cell each language's text is in (or would be written t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Iterator, Mapping
 
+from pnp.model.problems import Location
 from pnp.model.reader import Fields
 from pnp.model.source import Node
 
@@ -36,10 +37,12 @@ class PendingText:
 
 @dataclass
 class TableRows:
-    """A table's contribution to a set: the attributes its columns give, and its items."""
+    """A table's contribution to a set: the attributes its columns give, its items, and beside
+    each item where its values are (attribute, id and count → the cell's location)."""
 
     attributes: list[str] = field(default_factory=list)
     items: list[tuple[str | None, dict, int]] = field(default_factory=list)
+    cells: list[Mapping[str, Location]] = field(default_factory=list)
     read: bool = False  # whether the table could be read (if not, its problems say why)
 
 
@@ -57,11 +60,32 @@ def is_table(node: Node) -> bool:
     return node.is_map and "table" in node.value
 
 
-def read_table_rows(node: Node, path: str, context, default_count: int) -> TableRows:
-    """The items of a `table:` entry (its problems collected in context.problems)."""
+def read_table_rows(node: Node, path: str, context, default_count: int, expected: tuple[str, ...] = ()) -> TableRows:
+    """The items of a `table:` entry (its problems collected in context.problems); `expected` are the
+    attribute names the set uses (declared, or filled in on its faces)."""
     from pnp.model.table_items import read_rows  # the table readers, for a set that has a table
 
-    return read_rows(node, path, context, default_count)
+    return read_rows(node, path, context, default_count, expected)
+
+
+def used_names(nodes) -> tuple[str, ...]:
+    """The attribute names faces fill in (`${suit}`, `${cost + 1}`) or choose by (`when: {suit: …}`)."""
+    from pnp.model.expressions import names_in
+
+    names: list[str] = []
+    pending = [n for n in nodes if n is not None]
+    while pending:
+        node = pending.pop()
+        if isinstance(node.value, dict):
+            when = node.value.get("when")
+            if when is not None and when.is_map:
+                names += list(when.value)
+            pending += node.value.values()
+        elif isinstance(node.value, list):
+            pending += node.value
+        elif isinstance(node.value, str) and "${" in node.value:
+            names += names_in(node.value)
+    return tuple(dict.fromkeys(names))
 
 
 def key_texts(set_id: str, items: list[tuple[str, dict, int]], registry: dict[str, TextCells]) -> None:

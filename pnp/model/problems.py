@@ -10,23 +10,48 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import click
 
 from pnp.model.limits import MAX_PROBLEMS_PER_FILE
 
 
-@dataclass(frozen=True, order=True)
-class Location:
-    """A place in a source file; line and column count from 1."""
+class Location(NamedTuple):
+    """A place in a source file; line and column count from 1. (A named tuple: every value read
+    from YAML has one, and a deck read from a table makes one per cell it uses.)
+
+    A cell of an item table is a place too: `line` and `column` are its row and column,
+    `cell` names it as a spreadsheet does (`Deck!C7`, or `C7` in a CSV), `header` is its
+    column's name, and `via` says where content used its value (file, line, column and key
+    path: `components.yaml:14:11 sets.deck.front.elements[2].circle.fill`), when a problem
+    found there came from it.
+    """
 
     file: str
     line: int = 0
     column: int = 0
+    cell: str = ""
+    header: str = ""
+    via: tuple = ()
 
     def __str__(self) -> str:
         shown = display_path(self.file)
+        if self.cell:
+            return f"{shown}: {self.cell}"
         return f"{shown}:{self.line}:{self.column}" if self.line else shown
+
+    def used_at(self, place: "Location", path: str) -> "Location":
+        """This cell, as the value content used at place (under the key path) came from it."""
+        return Location(self.file, self.line, self.column, self.cell, self.header, (place.file, place.line, place.column, path))
+
+    @property
+    def use(self) -> str:
+        """Where the value of this cell was used, as a message says it."""
+        if not self.via:
+            return ""
+        file, line, column, path = self.via
+        return f"{Location(file, line, column)} {path}".rstrip()
 
 
 def display_path(path: str) -> str:
@@ -81,14 +106,21 @@ def shown_key(key: str) -> str:
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong with the content, said once, with where and what."""
+    """One thing wrong with the content, said once, with where and what; `details` are lines
+    that say more (a summary's items), shown with -v."""
 
     location: Location
     key: str
     message: str
+    details: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        where = f"{self.location} {shown_key(self.key)}:" if self.key else f"{self.location}:"
+        place = self.location
+        if place.cell:  # `cards.xlsx: Deck!C7 (suit): …`, and where content used the value
+            label = place.header or shown_key(self.key)
+            used = f" (used by {place.use})" if place.via else ""
+            return f"{place} ({label}): {_one_line(self.message)}{used}" if label else f"{place}: {_one_line(self.message)}{used}"
+        where = f"{place} {shown_key(self.key)}:" if self.key else f"{place}:"
         return f"{where} {_one_line(self.message)}"
 
 
@@ -119,7 +151,7 @@ class MoreProblems(Problem):
 
 def _more(file: str, count: int) -> MoreProblems:
     # Its line sorts it after every problem of its file.
-    return MoreProblems(Location(file, _LAST_LINE), "", "", count)
+    return MoreProblems(Location(file, _LAST_LINE), "", "", count=count)
 
 
 _LAST_LINE = 1 << 62
@@ -143,18 +175,25 @@ def capped(problems) -> list[Problem]:
 
 class ContentError(click.ClickException):
     """Content that cannot be built; every problem found is listed (at most
-    MAX_PROBLEMS_PER_FILE of one file, and how many more), sorted by place."""
+    MAX_PROBLEMS_PER_FILE of one file, and how many more), sorted by place (and with
+    `show_details`, set by -v, the lines that say more about a summary)."""
 
     exit_code = 1
+    show_details = False
 
     def __init__(self, problems: list[Problem]):
         self.problems = capped(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
+    def __str__(self) -> str:
+        if not ContentError.show_details:
+            return self.message
+        return "\n".join("\n".join([str(p), *(_one_line(d) for d in p.details)]) for p in self.problems)
+
     def format_message(self) -> str:
         count = sum(p.count if isinstance(p, MoreProblems) else 1 for p in self.problems)
         noun = "problem" if count == 1 else "problems"
-        return f"{self.message}\n({count} {noun})"
+        return f"{self}\n({count} {noun})"
 
 
 class Problems:

@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows
+from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows, used_names
 from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
                               MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
 from pnp.model.names import id_problem, slug
@@ -43,12 +43,14 @@ Sized = tuple[float | None, float | None]  # an item's own width and height, whe
 
 @dataclass(frozen=True)
 class ItemOutline:
-    """One distinct component before its faces are read: id, attribute values, copies, size."""
+    """One distinct component before its faces are read: id, attribute values, copies, size, and
+    for an item from a table where each value is (attribute, id, count → its cell)."""
 
     id: str
     values: dict[str, Any]
     count: int
     size: tuple[float, float]
+    cells: dict[str, Location] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
         fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
         bleed = None
     attributes = _attribute_names(fields)
-    value_sets, own_sizes = _item_values(fields, attributes, context, kind)
+    value_sets, own_sizes, cells = _item_values(fields, attributes, context, kind)
     key_texts(set_id, value_sets, context.table_texts)
     attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
@@ -154,8 +156,8 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     if front_node is None or not _elements_allowed(value_sets, (front_node, back_node), fields, context):
         return None
     size = (width or 1.0, height or (shape or RECTANGLE).natural_height(width or 1.0))
-    items = tuple(ItemOutline(item_id, values, count, _own_size(own, size, shape))
-                  for (item_id, values, count), own in zip(value_sets, own_sizes))
+    items = tuple(ItemOutline(item_id, values, count, _own_size(own, size, shape), where)
+                  for (item_id, values, count), own, where in zip(value_sets, own_sizes, cells))
     complete = (width is not None and kind is not None and shape is not None
                 and all(_size_allowed(kind, w, h, fields) for w, h in {size, *(item.size for item in items)}))
     return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items, node.location,
@@ -232,36 +234,44 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
 
 
 def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext,
-                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized]]:
+                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized], list[dict]]:
     """(id, attribute values, count) for every item, the product first, then the listed ones and
-    tables' rows; and beside them each item's own size (a listed item may give one)."""
+    tables' rows; and beside them each item's own size (a listed item may give one) and the
+    cells its values are in (an item from a table)."""
     default_count = fields.integer("count", default=1, minimum=1) or 1
     product = _product(fields)
     if product is None:
-        return [], []
+        return [], [], []
     items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
     sizes: list[Sized] = [(None, None)] * len(items)
+    cells: list[dict] = [{} for _ in items]
     entries = list(item_nodes(fields))
-    tables = {id(node): read_table_rows(node, path, context, default_count) for path, node in entries if is_table(node)}
+    expected = ()
+    if any(is_table(node) for _, node in entries):
+        expected = tuple(dict.fromkeys((*attributes, *used_names((fields.values.get("front"), fields.values.get("back"))))))
+    tables = {id(node): read_table_rows(node, path, context, default_count, expected)
+              for path, node in entries if is_table(node)}
     attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
     for item_path, item_node in entries:
         if id(item_node) in tables:
-            made, own = tables[id(item_node)].items, [(None, None)] * len(tables[id(item_node)].items)
+            rows = tables[id(item_node)]
+            made, own, where = rows.items, [(None, None)] * len(rows.items), rows.cells
         else:
             *listed, size = _listed_item(item_node, item_path, attributes, default_count, context.problems, kind)
-            made, own = [tuple(listed)], [size]
+            made, own, where = [tuple(listed)], [size], [{}]
         if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
-            return [], []
+            return [], [], []
         items += made
         sizes += own
+        cells += where
     if not items and all(rows.read for rows in tables.values()):
         fields.report(fields.node, "a set needs 'product:' or 'items:' (at least one item)")
     copies = sum(count for _, _, count in items)
     if copies > MAX_COPIES_PER_SET:
         fields.report(fields.node, f"the set prints {copies} components, over the limit of {MAX_COPIES_PER_SET}")
-        return [], []
-    return _with_ids(items), sizes
+        return [], [], []
+    return _with_ids(items), sizes, cells
 
 
 def _product(fields: Fields) -> list[dict] | None:

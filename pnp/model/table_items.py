@@ -17,11 +17,12 @@ from pnp.model.names import id_problem
 from pnp.model.problems import ContentError, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node
-from pnp.model.tables import COUNT, ID, Column, Table, read_table, typed
+from pnp.model.tables import COUNT, ID, Column, RowCells, Table, read_table, typed
 
 
-def read_rows(node: Node, path: str, context, default_count: int) -> TableRows:
-    """The items of a `table:` entry (its problems collected in context.problems)."""
+def read_rows(node: Node, path: str, context, default_count: int, expected: tuple[str, ...] = ()) -> TableRows:
+    """The items of a `table:` entry (its problems collected in context.problems); `expected` are
+    the names the set's faces and declarations use, which a header that is nearly one is told."""
     fields = Fields(node, path, context.problems)
     name = fields.text("table")
     sheet = fields.text("sheet", default=None)
@@ -40,7 +41,7 @@ def read_rows(node: Node, path: str, context, default_count: int) -> TableRows:
         return rows
     context.table_files.append(found)
     table = read_table(file, Path(context.game_folder), sheet, context.languages, context.problems,
-                       fields.values["table"].location)
+                       fields.values["table"].location, expected)
     if table is not None:
         _rows(table, context, default_count, rows)
         rows.read = True
@@ -52,6 +53,10 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
     plain = [c for c in table.columns if c.language is None and c.attribute not in texts and c.attribute not in (ID, COUNT)]
     rows.attributes = [c.attribute for c in plain] + [a for a in texts if a not in (ID, COUNT)]
     special = {c.attribute: c for c in table.columns if c.language is None and c.attribute in (ID, COUNT)}
+    # Where each of a row's values is, by attribute: a problem found where content uses one names its cell.
+    places = table.places({**{c.attribute: c.index for c in (*plain, *special.values())},
+                           **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
+    file = str(table.path)
     for number, cells in table.rows:
         value = lambda column: cells[column.index - 1] if column.index <= len(cells) else ""  # noqa: E731
         count = _count(table, number, special.get(COUNT), value, default_count, context.problems)
@@ -61,6 +66,7 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
         for attribute, columns in texts.items():
             values[attribute] = _pending(table, number, attribute, columns, value, context.source_language)
         rows.items.append((_item_id(table, number, special.get(ID), value, context.problems), values, count or 1))
+        rows.cells.append(RowCells(file, number, places))
 
 
 def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, dict[str, Column]]:
@@ -93,8 +99,7 @@ def _count(table: Table, number: int, column: Column | None, value, default: int
         return default
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
         cell = table.cell(number, column.index)
-        problems.add(cell.location, COUNT, f"cell {cell.name}: expected a whole number of copies (0 leaves the row "
-                                           f"out), got {quote(raw)}")
+        problems.add(cell.location, COUNT, f"expected a whole number of copies (0 leaves the row out), got {quote(raw)}")
         return None
     return raw
 
@@ -106,7 +111,7 @@ def _item_id(table: Table, number: int, column: Column | None, value, problems: 
     problem = id_problem(item_id, "an item id")
     if problem:
         cell = table.cell(number, column.index)
-        problems.add(cell.location, ID, f"cell {cell.name}: {problem}")
+        problems.add(cell.location, ID, problem)
         return None
     return item_id
 

@@ -11,8 +11,9 @@ Reading is bounded: a CSV within MAX_FILE_BYTES (UTF-8, comma or semicolon; TSV 
 XLSX within MAX_XLSX_BYTES stored and MAX_XLSX_UNPACKED_BYTES unpacked, read by openpyxl
 in read-only mode, values only (a formula gives the value it was last saved with), with
 defusedxml guarding its XML; at most MAX_TABLE_ROWS rows and MAX_TABLE_COLUMNS columns,
-every cell within MAX_TEXT_CHARS. Problems name the file, row and column (and the cell,
-C5, of a spreadsheet). `edited_table` puts translated texts back into a table, changing
+every cell within MAX_TEXT_CHARS. Problems name the file, the sheet and cell and the
+column's header (`cards.xlsx: Deck!C5 (cost)`, `cards.csv: C5 (cost)`); a header nearly
+one the set takes is an error saying which. `edited_table` puts translated texts back into a table, changing
 only those cells (and adding a language's column if the table has none): in a CSV or
 TSV the bytes of those cells, in an XLSX its worksheet's XML (pnp.model.spreadsheet), so
 the designer's file stays as it was written. A CSV cell that starts like a formula
@@ -23,17 +24,19 @@ shows it as text, and is read back without it.
 from __future__ import annotations
 
 import io
+import math
 import re
 import unicodedata
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from pnp.model.files import read_content
 from pnp.model.limits import (MAX_FILE_BYTES, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, MAX_TEXT_CHARS, MAX_XLSX_BYTES,
                               MAX_XLSX_UNPACKED_BYTES)
 from pnp.model.names import language_problem
-from pnp.model.problems import ContentError, Location, Problem, Problems, display_path, quote
+from pnp.model.problems import EXCERPT_CHARS, ContentError, Location, Problem, Problems, display_path, quote
 
 SUFFIXES = (".csv", ".tsv", ".xlsx")
 ID, COUNT = "id", "count"
@@ -44,22 +47,37 @@ _DECIMAL = re.compile(r"-?\d+\.\d+")
 
 @dataclass(frozen=True)
 class Cell:
-    """Where a value is: the table file, its sheet (XLSX), row and column, counted from 1."""
+    """Where a value is: the table file, its sheet (XLSX), row and column, counted from 1, and
+    the name of its column (the header written in its first row)."""
 
     path: Path
     row: int
     column: int
     sheet: str | None = None
+    header: str = ""
 
     @property
     def location(self) -> Location:
-        return Location(str(self.path), self.row, self.column)
+        """The cell as problems name it: `cards.xlsx: Deck!C7 (suit): …`."""
+        return Location(str(self.path), self.row, self.column, self.name, shown_header(self.header))
 
     @property
     def name(self) -> str:
-        """How a spreadsheet names the cell: C5 (and its sheet, when the file has several)."""
+        """How a spreadsheet names the cell: Deck!C5 in a workbook, C5 in a CSV or TSV."""
         where = f"{column_letters(self.column)}{self.row}"
-        return f"{where} of sheet {quote(self.sheet)}" if self.sheet else where
+        return f"{sheet_reference(self.sheet)}!{where}" if self.sheet is not None else where
+
+
+def sheet_reference(sheet: str) -> str:
+    """A sheet's name as a formula writes it before '!': Deck, or 'Cards 2' quoted; quoted
+    and cut like any value when it is long or unprintable."""
+    if not sheet.isprintable() or len(sheet) > EXCERPT_CHARS:
+        return quote(sheet)
+    return sheet if re.fullmatch(r"[A-Za-z_][\w.]*", sheet) else "'" + sheet.replace("'", "''") + "'"
+
+
+def shown_header(header: str) -> str:
+    return header if header.isprintable() and len(header) <= EXCERPT_CHARS else quote(header)
 
 
 def column_number(letters: str) -> int:
@@ -112,6 +130,33 @@ class TextCells:
     cells: dict[str, Cell]
 
 
+class RowCells(Mapping):
+    """Where a table row's values are, by attribute: each cell's location, made when it is asked
+    for. A deck's faces ask for one each time they fill a value in from the table, so what is
+    the same for every row (the file, the column's letters and header) is worked out once."""
+
+    __slots__ = ("file", "row", "columns")
+
+    def __init__(self, file: str, row: int, columns: dict[str, tuple[int, str, str]]):
+        # columns: attribute → (column number, the cell's name before its row, the header as shown)
+        self.file, self.row, self.columns = file, row, columns
+
+    def __getitem__(self, attribute: str) -> Location:
+        return self.used_at(attribute)
+
+    def used_at(self, attribute: str, place: Location | None = None, path: str = "") -> Location:
+        """The cell of attribute, as content used it at place (under the key path), if it did."""
+        column, name, header = self.columns[attribute]
+        via = (place.file, place.line, place.column, path) if place is not None else ()
+        return Location(self.file, self.row, column, f"{name}{self.row}", header, via)
+
+    def __iter__(self):
+        return iter(self.columns)
+
+    def __len__(self) -> int:
+        return len(self.columns)
+
+
 @dataclass
 class Table:
     """A read table: its text columns by attribute and language, and its rows of values."""
@@ -120,14 +165,23 @@ class Table:
     sheet: str | None
     columns: list[Column]
     rows: list[tuple[int, list[Any]]] = field(default_factory=list)  # (row number, values in column order)
+    headers: list[str] = field(default_factory=list)  # the first row as written
 
     def cell(self, row: int, column: int) -> Cell:
-        return Cell(self.path, row, column, self.sheet)
+        header = self.headers[column - 1] if column <= len(self.headers) else column_letters(column)
+        return Cell(self.path, row, column, self.sheet, header)
+
+    def places(self, columns: dict[str, int]) -> dict[str, tuple[int, str, str]]:
+        """What RowCells of every row share (columns: attribute → column number): per attribute
+        its column number, its cells' name before the row (`Deck!C`) and its header as shown."""
+        return {attribute: (index, self.cell(0, index).name[:-1], shown_header(self.cell(0, index).header))
+                for attribute, index in columns.items()}
 
 
 def read_table(path: Path, game_folder: Path, sheet: str | None, languages: tuple[str, ...],
-               problems: Problems, where: Location) -> Table | None:
-    """The table at path (a file of the game folder); None, with problems, if it cannot be read."""
+               problems: Problems, where: Location, expected: tuple[str, ...] = ()) -> Table | None:
+    """The table at path (a file of the game folder); None, with problems, if it cannot be read.
+    `expected` are the attribute names the set uses: a header nearly one of them is told so."""
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
         problems.add(where, "items", f"expected a table file ending in .csv, .tsv or .xlsx, got {quote(Path(path).name)}")
@@ -142,22 +196,64 @@ def read_table(path: Path, game_folder: Path, sheet: str | None, languages: tupl
     except ContentError as error:
         problems.extend(error.problems)
         return None
-    return _table(path, sheet, grid, languages, problems)
+    return _table(path, sheet, grid, languages, problems, expected)
 
 
 def _table(path: Path, sheet: str | None, grid: list[tuple[int, list[Any]]], languages: tuple[str, ...],
-           problems: Problems) -> Table | None:
+           problems: Problems, expected: tuple[str, ...] = ()) -> Table | None:
     if not grid:
         problems.add(Location(str(path)), "", "the table is empty; its first row names the columns")
         return None
     header_row, header = grid[0]
-    table = Table(path, sheet, [])
+    table = Table(path, sheet, [], headers=["" if name is None else str(name).strip() for name in header])
+    names = _header_names(table.headers, expected, languages)
     for index, name in enumerate(header, start=1):
-        column = _column(name, table.cell(header_row, index), languages, problems, [row for _, row in grid[1:]], index)
+        cell = table.cell(header_row, index)
+        near = _near_name(table.headers[index - 1], names, set(table.headers))
+        if near is not None:
+            problems.add(cell.location, table.headers[index - 1], near)
+            continue
+        column = _column(name, cell, languages, problems, [row for _, row in grid[1:]], index)
         if column is not None:
             table.columns.append(column)
     table.rows = [(number, row) for number, row in grid[1:] if any(v not in ("", None) for v in row)]
     return table
+
+
+def _header_names(headers: list[str], expected: tuple[str, ...], languages: tuple[str, ...]) -> dict[str, str]:
+    """The names a header may be, each with what the set takes it for."""
+    texts = {h.rpartition(".")[0] for h in headers if "." in h} | set(expected)
+    names = {f"{name}.{language}": "takes as a text in one language" for name in texts for language in languages}
+    names.update({name: "uses" for name in expected})
+    names.update({ID: "takes as each item's id", COUNT: "takes as each item's number of copies"})
+    return names
+
+
+def _near_name(header: str, names: dict[str, str], written: set[str]) -> str | None:
+    """Why a header that differs from a name the set takes (not written itself) only by case or by one
+    edit is a mistake: `Count` makes pnp take it for an attribute and print one copy of each row."""
+    if not header or header in names:
+        return None
+    near = sorted(name for name in names if name not in written and _one_edit_apart(header, name))
+    if not near:
+        return None
+    return (f"the column {quote(header)} is nearly {quote(near[0])}, which the set {names[near[0]]}; "
+            f"did you mean {quote(near[0])}?")
+
+
+def _one_edit_apart(written: str, name: str) -> bool:
+    """Whether written is name in another case, or name with one letter added, dropped, changed or
+    swapped with its neighbour."""
+    if written.lower() == name.lower():
+        return True
+    if abs(len(written) - len(name)) > 1 or min(len(written), len(name)) < 2:
+        return False
+    if len(written) == len(name):
+        wrong = [i for i, (a, b) in enumerate(zip(written, name)) if a != b]
+        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+                                   and written[wrong[0]] == name[wrong[1]] and written[wrong[1]] == name[wrong[0]])
+    shorter, longer = sorted((written, name), key=len)
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
 
 
 def _column(name: Any, cell: Cell, languages: tuple[str, ...], problems: Problems, rows: list[list[Any]],
@@ -210,7 +306,8 @@ def _decoded(path: Path, data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise _fail(path, line, 1, "the table is not UTF-8 text; save it as CSV UTF-8") from None
+        raise ContentError([Problem(Location(str(path), line, 1), "", "the table is not UTF-8 text; save it as "
+                                                                      "CSV UTF-8")]) from None
 
 
 def delimiter_of(text: str, suffix: str) -> str:
@@ -292,19 +389,30 @@ def typed(value: Any) -> Any:
 
 
 def _xlsx_grid(path: Path, game_folder: Path, sheet: str | None) -> tuple[str | None, list[tuple[int, list[Any]]]]:
+    """(the sheet's name, its rows); ContentError naming the file, sheet and cell of what cannot be read.
+
+    openpyxl reads a read-only sheet's rows as they are asked for, so a malformed cell (text in
+    a number cell, an unknown shared text, a reference without a row) fails while rows are
+    read: every row is read inside the guard, and a failure is located by reading the
+    sheet's XML again for the first cell openpyxl cannot take (pnp.model.spreadsheet_cells)."""
     data = read_content(path, game_folder, MAX_XLSX_BYTES)
     _check_archive(path, data)
     import openpyxl  # here: only a game with a spreadsheet needs it
 
-    try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise ContentError([Problem(Location(str(path)), "", f"cannot be read as an XLSX spreadsheet: "
-                                                             f"{quote(str(error) or type(error).__name__)}")]) from None
-    try:
-        return _sheet_grid(path, book, sheet)
-    finally:
-        book.close()
+    from pnp.model.spreadsheet_cells import check_sheet_part
+
+    name = check_sheet_part(path, data, sheet)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # openpyxl warns on stderr of what it can read anyway (styles, dates)
+        try:
+            book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        except Exception as error:  # openpyxl raises many kinds for a damaged file
+            raise ContentError([Problem(Location(str(path)), "", f"cannot be read as an XLSX spreadsheet: "
+                                                                 f"{quote(str(error) or type(error).__name__)}")]) from None
+        try:
+            return name, _sheet_grid(path, data, book, name)
+        finally:
+            book.close()
 
 
 def _check_archive(path: Path, data: bytes) -> None:
@@ -322,27 +430,38 @@ def _check_archive(path: Path, data: bytes) -> None:
                                                              f"{MAX_XLSX_UNPACKED_BYTES} bytes")])
 
 
-def _sheet_grid(path: Path, book, sheet: str | None) -> tuple[str | None, list[tuple[int, list[Any]]]]:
-    names = book.sheetnames
-    if sheet is not None and sheet not in names:
-        raise ContentError([Problem(Location(str(path)), "", f"has no sheet {quote(sheet)} (it has: {', '.join(names)})")])
-    worksheet = book[sheet] if sheet is not None else book[names[0]]
-    grid = []
-    for number, values in enumerate(worksheet.iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1), start=1):
-        if number > MAX_TABLE_ROWS + 1:
-            raise _fail(path, number, 1, f"the table has more than {MAX_TABLE_ROWS} rows, over the limit")
-        if len(values) > MAX_TABLE_COLUMNS and values[MAX_TABLE_COLUMNS] is not None:
-            raise _fail(path, number, MAX_TABLE_COLUMNS + 1, f"a row of more than {MAX_TABLE_COLUMNS} columns is "
-                                                             "over the limit")
-        grid.append((number, [_spreadsheet_value(path, number, i, v) for i, v in enumerate(values[:MAX_TABLE_COLUMNS], 1)]))
-    return (sheet if len(names) > 1 or sheet else None), grid
+def _sheet_grid(path: Path, data: bytes, book, sheet: str) -> list[tuple[int, list[Any]]]:
+    from pnp.model.spreadsheet_cells import unreadable
+
+    if sheet not in book.sheetnames:
+        raise unreadable(path, data, sheet, 1, KeyError(sheet))
+    grid: list[tuple[int, list[Any]]] = []
+    try:
+        for number, values in enumerate(book[sheet].iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1), start=1):
+            if number > MAX_TABLE_ROWS + 1:
+                raise _fail(path, number, 1, f"the table has more than {MAX_TABLE_ROWS} rows, over the limit", sheet)
+            if len(values) > MAX_TABLE_COLUMNS and values[MAX_TABLE_COLUMNS] is not None:
+                raise _fail(path, number, MAX_TABLE_COLUMNS + 1, f"a row of more than {MAX_TABLE_COLUMNS} columns is "
+                                                                 "over the limit", sheet)
+            headers = grid[0][1] if grid else []
+            grid.append((number, [_spreadsheet_value(path, sheet, number, i, v, headers)
+                                  for i, v in enumerate(values[:MAX_TABLE_COLUMNS], 1)]))
+    except ContentError:
+        raise
+    except Exception as error:  # openpyxl reading a malformed cell of a later row
+        raise unreadable(path, data, sheet, len(grid) + 1, error, grid[0][1] if grid else ()) from None
+    return grid
 
 
-def _spreadsheet_value(path: Path, row: int, column: int, value: Any) -> Any:
+def _spreadsheet_value(path: Path, sheet: str, row: int, column: int, value: Any, headers: list) -> Any:
     if value is None:
         return ""
     if isinstance(value, bool):
         return value
+    if isinstance(value, float) and not math.isfinite(value):
+        header = str(headers[column - 1]) if column <= len(headers) and headers[column - 1] else ""
+        raise _fail(path, row, column, f"the number cell holds {quote(value)}, not a number a component can show",
+                    sheet, header)
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, (int, float)):
@@ -351,12 +470,13 @@ def _spreadsheet_value(path: Path, row: int, column: int, value: Any) -> Any:
         return value.isoformat()
     text = str(value)
     if len(text) > MAX_TEXT_CHARS:
-        raise _fail(path, row, column, f"a value of {len(text)} characters is over the limit of {MAX_TEXT_CHARS}")
+        raise _fail(path, row, column, f"a value of {len(text)} characters is over the limit of {MAX_TEXT_CHARS}", sheet)
     return text
 
 
-def _fail(path: Path, row: int, column: int, message: str) -> ContentError:
-    return ContentError([Problem(Location(str(path), row, column), "", message)])
+def _fail(path: Path, row: int, column: int, message: str, sheet: str | None = None, header: str = "") -> ContentError:
+    """A problem at a cell of the table (of sheet, in a workbook; in the column named header)."""
+    return ContentError([Problem(Cell(Path(path), row, column, sheet, header).location, "", message)])
 
 
 # --- writing texts back -------------------------------------------------------------

@@ -3,7 +3,8 @@
 A run stages every new file in `<out>/.pnp/staging-<random>/new/` (through the guarded
 writer) and notes the outputs to remove. `commit` then moves each file into place,
 parking what it replaces in `staging-…/old/`; if any move fails, the moves already
-made are undone, so on any error nothing under --out has changed. Each file appears by
+made are undone, so on any error nothing under --out has changed. Folders the removed
+files leave empty go too. Each file appears by
 one rename, so `kill -9` at any moment leaves only complete files, plus a staging folder
 that the next run removes. A lock on `<out>/.pnp/lock` keeps two runs from interleaving.
 A run told not to keep state removes the `.pnp` folder again if it made it.
@@ -101,6 +102,7 @@ class Transaction:
             _undo(done, created)
             raise
         self.committed = True
+        _prune(self.out, self.removed)
 
     def _park(self, relative: str, done: list) -> None:
         """Move out/relative aside into old/, remembering how to bring it back."""
@@ -190,6 +192,19 @@ def _make_parents(folder: Path) -> list[Path]:
         for path in missing:
             path.mkdir()
     return missing
+
+
+def _prune(out: Path, removed: list[str]) -> None:
+    """Remove the folders the removed files leave empty (a shop's folder, a game's png/), up to out."""
+    root = Path(out).resolve()
+    for relative in removed:
+        folder = (root / relative).parent
+        while folder != root and folder.is_relative_to(root):
+            try:
+                folder.rmdir()
+            except OSError:
+                break  # not empty, or not ours to remove
+            folder = folder.parent
 
 
 def _remove_made(folders: list[Path]) -> None:

@@ -17,7 +17,7 @@ from pnp.model import faces as model
 from pnp.model.affine import multiply
 from pnp.model.icons import IconBook
 from pnp.model.images import dpi_warning
-from pnp.model.problems import Problems, quote
+from pnp.model.problems import Location, Problems, quote
 from pnp.model.units import to_mm
 from pnp.paint import picture
 from pnp.paint.colours import to_reportlab
@@ -51,6 +51,8 @@ class FacePainter:
     def __init__(self, lookup: Lookup, language: str, problems: Problems, cache: dict | None = None,
                  icons: IconBook | None = None):
         self.lookup = lookup
+        # Where a key's text is written in this language (Texts.location): a table's text is said at its cell.
+        self.where = getattr(lookup, "location", None)
         self.language = language
         self.problems = problems
         self.cache = cache
@@ -89,6 +91,7 @@ class FacePainter:
 
         problems = Problems()
         alone = FacePainter(recording, self.language, problems, icons=self.icons)
+        alone.where = self.where
         painted = alone.paint(face, shape, bleed, cut_guide)
         return painted, tuple(problems.items), tuple(keys), tuple(alone.warnings)
 
@@ -194,7 +197,7 @@ class FacePainter:
         def aspect_of(name: str) -> float | None:
             path, problem = self.icons.find(name)
             if problem:
-                self.problems.add(e.location, "text", problem)
+                self.problems.add(self._place(e), "text", problem)
                 return None
             return aspect(path)
 
@@ -203,6 +206,15 @@ class FacePainter:
     def _icon_shape(self, name: str, x: float, baseline: float, w: float, h: float):
         path, _ = self.icons.find(name)
         return placed(path, x, baseline, w, h) if path is not None else None
+
+    def _place(self, e: model.Text) -> Location:
+        """Where a text's problem is said: a table's translated text at its cell in this language
+        (saying where the face uses it), any other where the text is."""
+        if e.key and self.where is not None:
+            written = self.where(e.key)
+            if written is not None and written.cell:
+                return written._replace(via=e.location.via or (e.location.file, e.location.line, e.location.column, ""))
+        return e.location
 
     def _lookup(self, e: model.Text) -> str | None:
         try:
@@ -214,12 +226,12 @@ class FacePainter:
     def _check_glyphs(self, e: model.Text, content: str) -> None:
         missing = rich.missing(content, e.font)
         if missing:
-            self.problems.add(e.location, "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
+            self.problems.add(self._place(e), "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
     def _report_overflow(self, e: model.Text, overflow) -> None:
         what = quote(e.key) if e.key else quote(e.literal)
         direction = "width" if overflow.dimension == "wide" else "height"
-        self.problems.add(e.location, "text", f"text {what} ({self.language}) does not fit its box: needs "
+        self.problems.add(self._place(e), "text", f"text {what} ({self.language}) does not fit its box: needs "
                           f"{to_mm(overflow.needed):.1f} mm of {direction}, the box has {to_mm(overflow.available):.1f} mm")
 
 

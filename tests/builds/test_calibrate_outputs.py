@@ -35,12 +35,14 @@ def test_the_same_name_again_replaces_the_sheet(tmp_path):
 
 def test_sheets_in_a_build_folder_survive_each_other_and_the_build(two_sets, tmp_path):
     game, out = two_sets(), tmp_path / "out"
-    build([game], BuildOptions(out=out, **{**OPTIONS, "papers": ("a4", "letter")}))
+    build([game], BuildOptions(out=out, **OPTIONS))
     calibrate(out / "a.pdf")
     calibrate(out / "b.pdf", "--duplex", "short")
     sheets = {name: digests(out)[name] for name in ("a.pdf", "b.pdf")}
-    result = build([game], BuildOptions(out=out, **OPTIONS))  # letter no longer made
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("[en, da]", "[en]"))
+    (game / "text" / "da.yaml").unlink()
+    result = build([game], BuildOptions(out=out, **OPTIONS))  # Danish no longer made
     left = digests(out)
     assert {name: left[name] for name in sheets} == sheets
-    assert result.removed and all("-letter" in path.name for path in result.removed)
-    assert not any("-letter" in path for path in left)
+    assert result.removed and all("-da-" in path.name for path in result.removed)
+    assert not any("-da-" in path for path in left)

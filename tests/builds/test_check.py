@@ -35,7 +35,9 @@ def test_check_strict_refuses_a_translation_not_yet_stamped(make_game):
     folder = make_game({"text/da.yaml": "chip.name: Guld\n"})
     project = folder.parent.parent
     relaxed = invoke(["check", "tiny"], project)
-    assert relaxed.exit_code == 0 and "1 da text is stale" in relaxed.output
+    assert relaxed.exit_code == 0 and "warning: tiny (da): 1 text missing (set in en), 1 stale — see" in relaxed.output
     strict = invoke(["check", "tiny", "--strict"], project)
     assert strict.exit_code == 1
-    assert "text/da.yaml:1:12 chip.name: tiny: stale da text: no source recorded" in strict.output
+    assert "text/da.yaml: tiny: 1 text missing (set in en), 1 stale (--strict); pnp translate status tiny" in strict.output
+    listed = invoke(["check", "tiny", "--strict", "-v"], project)
+    assert "  stale: content/tiny/text/da.yaml:1: chip.name (no source recorded; once checked" in listed.output

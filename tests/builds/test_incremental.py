@@ -62,17 +62,20 @@ def test_force_renders_everything_again_with_the_same_bytes(two_sets, tmp_path):
 
 def test_outputs_no_longer_made_are_removed_but_not_files_pnp_did_not_write(two_sets, tmp_path):
     folder, out = two_sets(), tmp_path / "out"
-    build([folder], BuildOptions(out=out, **{**OPTIONS, "papers": ("a4", "letter")}))
+    both = BuildOptions(out=out, **{**OPTIONS, "papers": ("a4", "letter")})
+    build([folder], both)
     mine = out / "tiny" / "notes.txt"
     mine.write_text("my notes", encoding="utf-8")
     edited = out / "tiny" / "tiny-sheets-da-letter.pdf"
     edited.write_bytes(edited.read_bytes() + b"% annotated by hand\n")
-    result = build([folder], BuildOptions(out=out, **OPTIONS))
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text().replace("[en, da]", "[en]"))
+    (folder / "text" / "da.yaml").unlink()
+    result = build([folder], both)  # the build was asked for every language the game has: Danish is gone
     left = set(digests(out))
-    assert not any("-letter" in path for path in left - {"tiny/tiny-sheets-da-letter.pdf"})
+    assert not any("-da-" in path for path in left - {"tiny/tiny-sheets-da-letter.pdf"})
     assert "tiny/tiny-sheets-da-letter.pdf" in left and mine.read_text(encoding="utf-8") == "my notes"
     assert "left tiny/tiny-sheets-da-letter.pdf: changed since pnp wrote it" in result.warnings
-    assert "tiny/tiny-sheets-en-a4.pdf" in left and len(result.removed) == 5  # 6 letter files, 1 edited
+    assert "tiny/tiny-sheets-en-a4.pdf" in left and len(result.removed) == 5  # 6 Danish files, 1 edited
 
 
 def test_another_game_and_another_command_keep_their_outputs(two_sets, tmp_path):
@@ -89,7 +92,7 @@ def test_the_manifest_records_every_file_with_its_digest(two_sets, tmp_path):
     folder, out = two_sets(), tmp_path / "out"
     build([folder], BuildOptions(out=out, **OPTIONS))
     manifest = json.loads((out / ".pnp" / "manifest.json").read_text(encoding="utf-8"))
-    recorded = {path: stamp[0] for record in manifest["targets"].values() for path, stamp in record["files"].items()}
+    recorded = {path: output["stamp"][0] for path, output in manifest["files"].items()}
     assert recorded == digests(out)
 
 
@@ -110,7 +113,7 @@ def test_strict_fails_on_a_warning_that_an_earlier_build_accepted(two_sets, tmp_
     folder, out = two_sets(**{"text/da.yaml": "{}\n"}), tmp_path / "out"
     relaxed = build([folder], BuildOptions(out=out, **OPTIONS))
     [warning] = relaxed.warnings
-    assert warning.startswith("tiny (da): 2 texts have no da translation and are set in en:") and "chip.name" in warning
+    assert warning.startswith("tiny (da): 2 texts missing (set in en) — see pnp translate status tiny") and "chip.name" in warning
     with pytest.raises(ContentError, match="--strict"):
         build([folder], BuildOptions(out=out, strict=True, **OPTIONS))
 

@@ -87,10 +87,14 @@ def modules_loaded_by(*args: str, cwd: Path = ROOT) -> list[str]:
 
 
 def test_help_and_list_start_without_the_drawing_libraries():
-    drawing = ("reportlab", "pikepdf", "pypdfium2", "pnp.paint", "pnp.build")
+    drawing = ("reportlab", "pikepdf", "pypdfium2", "pnp.paint")
     for command in ("--help", "list"):
         loaded = modules_loaded_by(command)
         assert not [m for m in loaded if m.split(".")[0] in drawing or m.startswith(drawing)], command
+    # pnp list reads the settings, the manifest and the kinds' declarations of the settings they take,
+    # but neither runs nor loads a game; --help reads nothing of the build.
+    assert not {"pnp.build.runner", "pnp.build.games", "pnp.model.components"} & set(modules_loaded_by("list"))
+    assert not [m for m in modules_loaded_by("--help") if m.startswith("pnp.build")]
 
 
 def test_list_reads_no_faces_and_help_no_content():

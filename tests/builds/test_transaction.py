@@ -196,9 +196,9 @@ def test_every_registered_kind_is_reachable_from_a_command():
     assert {k.command for k in kinds.values()} == {"build", "diagrams", "calibrate"}
 
 
-@pytest.mark.parametrize("name", ["manifest.json", "digests.json"])
+@pytest.mark.parametrize("name", ["manifest.json", "digests.json", "settings.json"])
 def test_a_fifo_in_place_of_a_state_file_is_not_waited_on(two_sets, tmp_path, name):
-    """A FIFO where the manifest or the digests were is read as no state (the build makes
+    """A FIFO where the manifest, the digests or the settings were is read as no state (the build makes
     everything again, byte-identical) instead of hanging the build forever."""
     two_sets()
     command = [sys.executable, "-m", "pnp", "build", "--paper", "a4", "--format", "pdf", "-q"]

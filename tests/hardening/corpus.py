@@ -334,6 +334,52 @@ def xlsx_bomb() -> bytes:
     return buffer.getvalue()
 
 
+def xlsx_table(sheet_edit: Callable[[str], str] = lambda xml: xml, *, shared: bool = False,
+               rels_edit: Callable[[str], str] = lambda xml: xml) -> Callable[[], bytes]:
+    """An XLSX deck (sheet Deck: id, cost; plain, 3) whose parts are then edited as text: the
+    worksheet's XML, its relationships; with `shared`, the ids kept as shared texts (as Excel
+    and LibreOffice keep them; openpyxl writes inline ones)."""
+
+    def make() -> bytes:
+        import io
+        import zipfile
+
+        import openpyxl
+
+        book = openpyxl.Workbook()
+        book.active.title = "Deck"
+        book.active.append(["id", "cost"])
+        book.active.append(["plain", 3])
+        buffer = io.BytesIO()
+        book.save(buffer)
+        written, output = zipfile.ZipFile(io.BytesIO(buffer.getvalue())), io.BytesIO()
+        with zipfile.ZipFile(output, "w") as archive:
+            for info in written.infolist():
+                text = written.read(info.filename).decode("utf-8")
+                if info.filename == "xl/worksheets/sheet1.xml":
+                    if shared:
+                        text = text.replace('<c r="A2" t="inlineStr"><is><t>plain</t></is></c>', '<c r="A2" t="s"><v>0</v></c>')
+                    text = sheet_edit(text)
+                if info.filename == "xl/_rels/workbook.xml.rels":
+                    if shared:
+                        text = text.replace("</Relationships>", '<Relationship Id="rIdS" Type="http://schemas.openxmlformats'
+                                                                '.org/officeDocument/2006/relationships/sharedStrings" '
+                                                                'Target="sharedStrings.xml"/></Relationships>')
+                    text = rels_edit(text)
+                archive.writestr(info, text)
+            if shared:
+                archive.writestr("xl/sharedStrings.xml", '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
+                                                         '2006/main" count="1" uniqueCount="1"><si><t>plain</t></si></sst>')
+        return output.getvalue()
+
+    return make
+
+
+def cost_cell(xml: str) -> Callable[[str], str]:
+    """A worksheet edit: the cost cell B2 (a number, 3) written as xml instead."""
+    return lambda text: text.replace('<c r="B2" t="n"><v>3</v></c>', xml)
+
+
 def xlsx(rows: list[list]) -> bytes:
     """A workbook of one sheet holding rows."""
     import io
@@ -361,6 +407,7 @@ BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
                   + "".join(f'<!ENTITY {n} "{("&" + p + ";") * 10}">' for n, p in zip("bcdefghij", "abcdefghi")) + "]>")
 # Items from a table instead of the list, for the table rows.
 TABLE_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.csv")
+TABLE_FROM_XLSX = edit("components.yaml", "    items: [{id: plain}]", "    items: [{table: cards.xlsx, sheet: Deck}]")
 SHEET_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx")
 # A table whose text is translated into its own cells, and a PO file translating it.
 TABLE_TEXT = both(TABLE_ITEMS, write("cards.csv", "id,name.en\nplain,Plain\n"))
@@ -650,18 +697,18 @@ CASES: list[Case] = [
          ("import",)),
 
     # --- authoring: tables, SVG, repeat, groups, ${...}, icons (issue 12) ---------------
-    Case("csv-count-not-a-number", both(TABLE_ITEMS, write("cards.csv", "id,count\nplain,lots\n")), "cards.csv:2:2",
-         "cell B2: expected a whole number of copies", EVERY),
-    Case("csv-quote-never-closed", both(TABLE_ITEMS, write("cards.csv", 'id,name\nplain,"open\n')), "cards.csv:2:2",
-         "a quoted value is never closed"),
+    Case("csv-count-not-a-number", both(TABLE_ITEMS, write("cards.csv", "id,count\nplain,lots\n")), "cards.csv",
+         "B2 (count): expected a whole number of copies", EVERY),
+    Case("csv-quote-never-closed", both(TABLE_ITEMS, write("cards.csv", 'id,name\nplain,"open\n')), "cards.csv",
+         "B2: a quoted value is never closed"),
     Case("csv-not-utf8", both(TABLE_ITEMS, write_bytes("cards.csv", b"id,name\nplain,R\xe6v\n")), "cards.csv:2:1",
          "save it as CSV UTF-8"),
     Case("csv-language-the-game-lacks", both(TABLE_ITEMS, write("cards.csv", "id,name.en,name.sv\nplain,A,B\n")),
-         "cards.csv:1:3", "'sv' is not one of the game's languages"),
+         "cards.csv", "C1 (name.sv): 'sv' is not one of the game's languages"),
     Case("csv-links-outside", both(TABLE_ITEMS, write("work:../outside.csv", "id\nplain\n"), link("cards.csv", "work:../outside.csv")),
          "cards.csv", "leads outside"),
     Case("csv-over-rows", both(TABLE_ITEMS, write("cards.csv", "id\n" + "x\n" * (L.MAX_TABLE_ROWS + 1))),
-         f"cards.csv:{L.MAX_TABLE_ROWS + 2}:1", f"more than {L.MAX_TABLE_ROWS} rows"),
+         "cards.csv", f"A{L.MAX_TABLE_ROWS + 2}: the table has more than {L.MAX_TABLE_ROWS} rows"),
     Case("xlsx-zip-bomb", both(edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx"),
                                write_bytes("cards.xlsx", xlsx_bomb)),
          "cards.xlsx", f"over the limit of {L.MAX_XLSX_UNPACKED_BYTES} bytes", subprocess=True),
@@ -709,4 +756,36 @@ CASES: list[Case] = [
 
     Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
          "no icon 'nope'", ("build", "check")),
+    # --- sizes that make no sense: negative or zero radii, widths and heights (issue 25) ---------
+    Case("circle-of-negative-radius", edit("components.yaml", "- circle: {r: 40%", "- circle: {r: -5mm"),
+         "components.yaml:15", "expected a size greater than zero, got '-5mm'"),
+    Case("polygon-of-no-radius", edit("components.yaml", "polygon: {r: 10%", "polygon: {r: 0mm"),
+         "components.yaml:25", "expected a size greater than zero, got '0mm'"),
+    Case("image-of-no-width", edit("components.yaml", "x: 25%, y: 25%, w: 50%", "x: 25%, y: 25%, w: 0%"),
+         "components.yaml:24", "expected a size greater than zero, got '0%'"),
+    Case("stroke-of-negative-width", edit("components.yaml", "width: 1pt, dash", "width: -1pt, dash"),
+         "components.yaml:15", "expected a length greater than zero, got '-1pt'"),
+    # --- XLSX cells openpyxl cannot read: each a located error naming file, sheet and cell (issue 26) -
+    *(Case(f"xlsx-{name}", both(TABLE_FROM_XLSX, write_bytes("cards.xlsx", xlsx_table(**made))), "cards.xlsx", phrase)
+      for name, made, phrase in (
+          ("number-cell-abc", {"sheet_edit": cost_cell('<c r="B2" t="n"><v>abc</v></c>')},
+           "Deck!B2 (cost): a number cell holds 'abc', which is not a number"),
+          ("date-cell-not-a-date", {"sheet_edit": cost_cell('<c r="B2" t="d"><v>2024-13-45</v></c>')},
+           "Deck!B2 (cost): a date cell holds '2024-13-45', which is not a date"),
+          ("shared-text-999", {"sheet_edit": lambda xml: xml.replace('<c r="A2" t="s"><v>0</v>', '<c r="A2" t="s"><v>999</v>'),
+                               "shared": True},
+           "Deck!A2 (id): the cell refers to shared text '999', but the file has 1 shared text"),
+          ("reference-without-a-row", {"sheet_edit": cost_cell('<c r="E" t="n"><v>3</v></c>')},
+           "Deck!B2 (cost): the cell reference 'E' names no cell"),
+          ("sheet-part-missing", {"rels_edit": lambda xml: xml.replace("worksheets/sheet1.xml", "worksheets/sheet9.xml")},
+           "its sheet 'Deck' leads to the part 'xl/worksheets/sheet9.xml', which the file does not have"),
+          ("boolean-cell-maybe", {"sheet_edit": cost_cell('<c r="B2" t="b"><v>maybe</v></c>')},
+           "Deck!B2 (cost): a true/false cell holds 'maybe', not 1 or 0"),
+          ("number-cell-nan", {"sheet_edit": cost_cell('<c r="B2"><v>nan</v></c>')},
+           "Deck!B2 (cost): a number cell holds 'nan', which is not a number"),
+          ("number-cell-infinite", {"sheet_edit": cost_cell('<c r="B2"><v>1e999</v></c>')},
+           "Deck!B2 (cost): the number cell holds inf, not a number a component can show"),
+          ("column-ZZZZZZZ", {"sheet_edit": cost_cell('<c r="ZZZZZZZ2" t="n"><v>3</v></c>')},
+           "Deck!B2 (cost): the cell reference 'ZZZZZZZ2' is past the last cell a spreadsheet has"),
+      )),
 ]

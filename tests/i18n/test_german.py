@@ -144,8 +144,10 @@ def test_the_german_edition_builds_with_english_fallback_german_labels_and_foote
 
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.output.splitlines() if line.startswith("warning:")]
-    assert warnings == ["warning: stone-row (de): 7 texts have no de translation and are set in en:"]
-    listed = re.findall(r"^  content/stone-row/\S+: (\S+)$", result.output, re.MULTILINE)
+    assert warnings == ["warning: stone-row (de): 7 texts missing (set in en) — see pnp translate status stone-row"]
+    assert "content/stone-row" not in result.output  # one line per language; -v lists the texts
+    listed = pnp("build", "stone-row", "--lang", "de", "--format", "pdf", "--paper", "a4", "-v").output
+    listed = re.findall(r"^  missing \(set in en\): content/stone-row/\S+: (\S+)$", listed, re.MULTILINE)
     assert listed == sorted(set(SOURCES) - set(GERMAN))  # each key once, though the rulebook and sheets both use them
     rules = pdf_text(work / "output/stone-row/stone-row-rules-de.pdf")
     assert "Steinreihe" in rules and "Ziel" in rules and "Nimm einen Stein." in rules  # German texts
@@ -178,16 +180,18 @@ def test_strict_fails_on_a_stale_text_and_names_it(work: Path):
     strict = pnp("build", "stone-row", "--lang", "da", "--format", "pdf", "--paper", "a4", "--strict")
 
     assert relaxed.exit_code == 0
-    assert "warning: stone-row (da): 1 da text is stale:\n  content/stone-row/text/da.yaml:" in relaxed.output
-    assert "rules.turn.step1 (source changed)" in relaxed.output
+    assert "warning: stone-row (da): 1 text stale — see pnp translate status stone-row\n" in relaxed.output
     assert strict.exit_code == 1
-    assert re.search(r"content/stone-row/text/da\.yaml:\d+:1 rules\.turn\.step1: stone-row: stale da text: source changed "
-                     r"\(--strict\)", strict.output), strict.output
+    assert ("Error: content/stone-row/text/da.yaml: stone-row: 1 text stale (--strict); pnp translate status stone-row "
+            "lists them\n(1 problem)") in strict.output, strict.output
+    listed = pnp("build", "stone-row", "--lang", "da", "--format", "pdf", "--paper", "a4", "--strict", "-v")
+    assert re.search(r"^  stale: content/stone-row/text/da\.yaml:\d+: rules\.turn\.step1 \(source changed\)$",
+                     listed.output, re.MULTILINE), listed.output
 
 
 def test_a_language_no_game_has_is_refused(work: Path):
     result = pnp("build", "stone-row", "--lang", "fr", "--format", "pdf")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a usage error, as any option value no output can be made with
     assert "no game here has the language 'fr' (they have en, da); start it with: pnp translate init GAME fr" in result.output
     assert pnp("build", "--lang", "fr_FR").exit_code == 2
 

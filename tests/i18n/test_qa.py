@@ -138,7 +138,7 @@ def test_check_strict_passes_on_a_game_whose_title_holds_a_glossary_term(make_ga
     assert result.exit_code == 0, result.output
     # The same check fails where the English does use the term and the Danish drops it.
     game("Tidewatch follows the tide.", "Tidevagt følger vandet.")
-    result = CliRunner().invoke(main, ["check", "tiny", "--strict"])
+    result = CliRunner().invoke(main, ["check", "tiny", "--strict", "-v"])  # -v: each text, not the count alone
     assert result.exit_code == 1
     assert "glossary: the source says “tide”, which da says as “tidevand”" in result.output
 

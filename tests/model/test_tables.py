@@ -71,16 +71,16 @@ def test_tables_mix_with_listed_items_and_a_product(make_game):
 
 
 @pytest.mark.parametrize("table, where, phrase", [
-    ("id,count,name\nfox,many,Fox\n", ":2:2 count:", "cell B2: expected a whole number of copies"),
-    ("id,count,name\nfox,-1,Fox\n", ":2:2 count:", "got -1"),
-    ("id,name\nFox Cub,Fox\n", ":2:1 id:", "cell A2: expected an item id"),
-    ("name,name.xx\nFox,Renard\n", ":1:2 name.xx:", "'xx' is not one of the game's languages (en, da)"),
-    ("name.da\nRæv\n", ":1:1 name.da:", "add a column name.en"),
-    ("card name,cost\nFox,1\n", ":1:1 card name:", "expected a column name"),
-    ('name,cost\n"Fox,1\n', ":2:1:", 'a quoted value is never closed'),
-    ('name,cost\n"Fox"x,1\n', ":2:1:", "text follows a closing quote"),
-    ("name,,cost\nFox,stray,1\n", ":1:2:", "column B has values but no name"),
-    ("name,cost\nFox,1,\x00\n", ":2:3:", "a NUL character"),
+    ("id,count,name\nfox,many,Fox\n", ": B2 (count):", "expected a whole number of copies"),
+    ("id,count,name\nfox,-1,Fox\n", ": B2 (count):", "got -1"),
+    ("id,name\nFox Cub,Fox\n", ": A2 (id):", "expected an item id"),
+    ("name,name.xx\nFox,Renard\n", ": B1 (name.xx):", "'xx' is not one of the game's languages (en, da)"),
+    ("name.da\nRæv\n", ": A1 (name.da):", "add a column name.en"),
+    ("card name,cost\nFox,1\n", ": A1 (card name):", "expected a column name"),
+    ('name,cost\n"Fox,1\n', ": A2:", 'a quoted value is never closed'),
+    ('name,cost\n"Fox"x,1\n', ": A2:", "text follows a closing quote"),
+    ("name,,cost\nFox,stray,1\n", ": B1:", "column B has values but no name"),
+    ("name,cost\nFox,1,\x00\n", ": C2:", "a NUL character"),
 ])
 def test_table_errors_name_file_row_and_column(make_game, table, where, phrase):
     messages = problems(deck(make_game, table))
@@ -134,7 +134,7 @@ def test_a_spreadsheet_gives_items_from_its_first_sheet_or_the_named_one(make_ga
 def test_spreadsheet_errors_name_the_cell(make_game):
     data = xlsx([["id", "count", "name", "cost"], ["fox", "lots", "Fox", 1]])
     [message] = problems(deck(make_game, "", name="cards.xlsx", data=data))
-    assert "cards.xlsx:2:2 count: cell B2" in message
+    assert "cards.xlsx: Deck!B2 (count): expected a whole number of copies" in message
 
 
 def test_a_zip_bomb_spreadsheet_is_refused_unread(make_game, monkeypatch):

@@ -80,16 +80,18 @@ def test_missing_danish_text_falls_back_with_a_warning(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
     paths, warnings = build(folder, tmp_path / "out", papers=("a4",))
     [warning] = warnings
-    assert warning.startswith("tiny-fold (da): 1 text has no da translation and is set in en:\n")
-    assert re.fullmatch(r"  .*/tiny-fold/text/en\.yaml:\d+: rules\.s2\.p", warning.splitlines()[1])
+    assert warning.startswith("tiny-fold (da): 1 text missing (set in en) — see pnp translate status tiny-fold\n")
+    assert re.fullmatch(r"  missing \(set in en\): .*/tiny-fold/text/en\.yaml:\d+: rules\.s2\.p", warning.splitlines()[1])
     text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf").pages)
     assert "The rules of part 2." in text and "Reglerne for del 3: æ ø å." in text
 
 
 def test_strict_turns_the_fallback_into_an_error(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", danish={"rules.s2.p": None})
-    with pytest.raises(ContentError, match=r"da\.yaml rules\.s2\.p: tiny-fold: no da text; set in en \(--strict\)"):
+    with pytest.raises(ContentError, match=r"da\.yaml: tiny-fold: 1 text missing \(set in en\) \(--strict\)") as raised:
         build(folder, tmp_path / "out", papers=("a4",), strict=True)
+    [problem] = raised.value.problems
+    assert [line.split(": ")[-1] for line in problem.details] == ["rules.s2.p"]
 
 
 def test_unknown_text_key_in_rulebook_is_located(tmp_path):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.kinds.rulebooks import rulebook_languages
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def plan_booklets(loaded: LoadedGame, options: BuildOptions):
         for paper in options.papers:
             path = f"{loaded.id}/{loaded.id}-booklet-{language}-{paper}.pdf"
             yield Target(id=path, kind=BOOKLET, unit="", paths=(path,), params=(language, paper),
-                         depends=(_pages_id(loaded, language),))
+                         depends=(_pages_id(loaded, language),), facets=Facets("pdf", (language,), paper))
 
 
 def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -53,4 +54,4 @@ def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, up
 
 
 KINDS = (TargetKind(PAGES, "build", 2, plan_pages, render_pages),
-         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet))
+         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet, formats=("pdf",), settings=("paper",)))

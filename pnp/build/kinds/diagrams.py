@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pnp.build.options import DiagramOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def _target(loaded: LoadedGame, options: DiagramOptions, what: str, ref: str, la
     paths = tuple(f"{loaded.id}/diagrams/{stem}.{ext}" for stem in stems for ext in options.formats)
     return Target(id=f"{loaded.id}/diagrams/{what}-{ref}-{language}", kind=NAME, unit="", paths=paths,
                   params=(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi),
-                  inputs=(loaded.folder_digest(),), label=f"{loaded.id} {what} {ref} ({language})")
+                  inputs=(loaded.folder_digest(),), label=f"{loaded.id} {what} {ref} ({language})",
+                  facets=Facets(None, (language,)))  # each file's format is its extension
 
 
 def render(target: Target, loaded: LoadedGame, options: DiagramOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -57,4 +59,4 @@ def render(target: Target, loaded: LoadedGame, options: DiagramOptions, upstream
     return Rendered(files)
 
 
-KIND = TargetKind(NAME, "diagrams", 0, plan, render)
+KIND = TargetKind(NAME, "diagrams", 0, plan, render, formats=("pdf", "png", "svg"))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.kinds import sheets
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                     continue
                 path = png_path(loaded.id, name, number, side if kit.two_sided else None)
                 yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(index, len(pages), options.dpi),
-                             depends=(sheet,))
+                             depends=(sheet,), facets=Facets("png", (language,), paper))
 
 
 def png_path(game_id: str, name: str, sheet: int, side: str | None) -> str:
@@ -59,4 +60,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: page_png(pdf, page, dpi)})
 
 
-KIND = TargetKind(NAME, "build", 1, plan, render)
+KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=(*sheets.SETTINGS, "dpi"))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.exports import FaceArt, game_languages, set_inputs, set_languages, stem
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -48,11 +49,13 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             for name in plan_files(stem(loaded, component_set.id, language), component_set).faces:
                 paths = tuple(f"{where}/{name}.{extension}" for extension in shop.formats)
                 yield Target(id=paths[0], kind=NAME, unit="", paths=paths,
-                             params=("face", component_set.id, language, name, shop.id), inputs=inputs)
+                             params=("face", component_set.id, language, name, shop.id), inputs=inputs,
+                             facets=Facets("pod", (language,) if language else (), shop=shop.id))
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop.id),
-                     inputs=(loaded.components_digest(), loaded.templates_digest()))
+                     inputs=(loaded.components_digest(), loaded.templates_digest()),
+                     facets=Facets("pod", (language,) if language else (), shop=shop.id))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -88,4 +91,4 @@ def _unlisted(loaded: LoadedGame, shop: ShopProfile) -> list[str]:
     return warnings
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render)
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("pod",), settings=("shop",))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pnp.build.kinds import kinds_for
 from pnp.build.kinds.sheets import languages_of
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"
     yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(tuple(entries), _language(loaded, options)),
-                 inputs=(loaded.folder_digest(),), depends=tuple(depends))
+                 inputs=(loaded.folder_digest(),), depends=tuple(depends), facets=Facets("html"))
 
 
 def _language(loaded: LoadedGame, options: BuildOptions) -> str:
@@ -106,4 +107,4 @@ def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) 
     return shown
 
 
-KIND = TargetKind(NAME, "build", PRIORITY, plan, render)
+KIND = TargetKind(NAME, "build", PRIORITY, plan, render, formats=("html",))

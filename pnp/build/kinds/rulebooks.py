@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.kinds.sheets import languages_of
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -36,7 +37,8 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for edition in editions:
         name = "bilingual" if len(edition) > 1 else edition[0]
         path = f"{loaded.id}/{loaded.id}-rules-{name}.pdf"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=edition, inputs=(loaded.folder_digest(),))
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=edition, inputs=(loaded.folder_digest(),),
+                     facets=Facets("pdf", tuple(edition)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -46,4 +48,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: pdf})
 
 
-KIND = TargetKind(NAME, "build", 2, plan, render)
+KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.lasting import kept
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
@@ -104,7 +105,7 @@ def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions
               loaded.images_digest(faces), loaded.texts_digest(keys, language))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
                   params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
-                  inputs=inputs, label=stem(loaded, language, paper))
+                  inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
 
 
 def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
@@ -210,4 +211,6 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
 
 
 # The sheets' plan makes the parts too, from the same digests of the game.
-KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part), TargetKind(NAME, "build", 0, plan, render))
+SETTINGS = ("paper", "duplex", "back-offset", "layout")
+KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part, settings=SETTINGS),
+         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -35,13 +36,13 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             for file, what in set_files(name, component_set):
                 path = f"{loaded.id}/{FOLDER}/{file}"
                 yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("image", component_set.id, language, what),
-                             inputs=inputs)
+                             inputs=inputs, facets=Facets("tts", (language,) if language else ()))
     for language in languages_of(loaded, options):  # the object names the game and its sets in words of a language
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
                   names_inputs(loaded, language))
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("object", language, options.tts_base_url or ""),
-                     inputs=inputs)
+                     inputs=inputs, facets=Facets("tts", (language,)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -75,4 +76,4 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, base_url)})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render)
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pnp.build.kinds.rulebooks import rulebook_languages
 from pnp.build.options import BuildOptions
+from pnp.build.facets import Facets
 from pnp.build.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for language in languages:
         path = f"{loaded.id}/{edition_file(loaded.id, language)}"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(language, languages),
-                     inputs=(loaded.folder_digest(),))
+                     inputs=(loaded.folder_digest(),), facets=Facets("html", (language,)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -48,4 +49,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: html})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render)
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",))
