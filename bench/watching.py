@@ -50,9 +50,9 @@ def _read_until(process: subprocess.Popen, phrase: str) -> None:
 
 def _alone(project: Path) -> float:
     """The sheet's PDF and its PNG pages rendered one after the other, the game loaded."""
-    from pnp.build import BuildOptions
-    from pnp.build.games import load_games
-    from pnp.build.kinds import png_pages, sheets
+    from pnp.targets import BuildOptions
+    from pnp.targets.games import load_games
+    from pnp.targets.kinds import png_pages, sheets
 
     [game] = load_games([project / "content" / "quatrefoil"])
     options = BuildOptions(out=project / "unused")

@@ -106,7 +106,7 @@ def picture(example: Example) -> bytes:
 
 
 def _draw(example: Example, folder: Path) -> bytes:
-    from pnp.build import load_games
+    from pnp.targets import load_games
     from pnp.output.raster import page_png
 
     [loaded] = load_games([folder])

@@ -101,7 +101,7 @@ def _flips() -> tuple[str, ...]:
 
 
 def _formats() -> tuple[str, ...]:
-    from pnp.build.options import FORMATS
+    from pnp.targets.options import FORMATS
 
     return FORMATS
 
@@ -168,7 +168,7 @@ def _language_problem(value: str) -> str | None:
 
 
 def parse_offset(ctx, param, value):
-    from pnp.build.options import BadOption, check_back_offset
+    from pnp.targets.options import BadOption, check_back_offset
 
     try:
         offset = tuple(float(part) for part in value.split(","))
@@ -208,7 +208,7 @@ def run_options(command):
 
 
 def print_options(command):
-    """The settings of a build (pnp.build.settings): each given here goes over the game's
+    """The settings of a build (pnp.targets.settings): each given here goes over the game's
     build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
         click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
@@ -247,8 +247,8 @@ def build_requests(folders: list[Path], out, jobs, force, strict, memory=None, *
 
 def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
     """The run's own options, once the values given on the command line are checked (usage errors)."""
-    from pnp.build import BadOption, BuildOptions
-    from pnp.build.options import check_base_url
+    from pnp.targets import BadOption, BuildOptions
+    from pnp.targets.options import check_base_url
     from pnp.model.names import id_problem
 
     check_languages(given["languages"], folders)
@@ -265,10 +265,10 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
 
 
 def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
-    """Each game's options (pnp.build.settings.requests); a combination no output can be made with
+    """Each game's options (pnp.targets.settings.requests); a combination no output can be made with
     is a usage error."""
-    from pnp.build import BadOption
-    from pnp.build.settings import requests
+    from pnp.targets import BadOption
+    from pnp.targets.settings import requests
 
     try:
         return requests(folders, given, run, memory)
@@ -277,9 +277,9 @@ def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
 
 
 def settings_memory(out: Path, keep: bool = True):
-    """Where a build finds the settings it resolved before (pnp.build.settings.Memory); keep: whether
+    """Where a build finds the settings it resolved before (pnp.targets.settings.Memory); keep: whether
     the command will keep what it resolves (a build does, pnp list does not)."""
-    from pnp.build.settings import Memory
+    from pnp.targets.settings import Memory
     from pnp.output.transaction import STATE_FOLDER
 
     return Memory(Path(out) / STATE_FOLDER, keep)
@@ -295,7 +295,7 @@ def state_folder(out: Path) -> Path | None:
 
 def _check_shop_profile(shop: str, folders) -> None:
     """--shop names a profile in the templates of every game built."""
-    from pnp.build.settings import shop_names
+    from pnp.targets.settings import shop_names
 
     for folder in folders:
         known = shop_names(Path(folder))
@@ -342,7 +342,7 @@ def build_command(games, quiet, **options) -> None:
     --force makes everything. Only outputs this build was asked for and no longer makes are
     removed; outputs of other formats, languages, papers and shops stay (pnp clean removes them).
     """
-    from pnp.build import build
+    from pnp.targets import build
 
     folders = resolve_games(games)
     memory = settings_memory(options["out"])
@@ -398,7 +398,7 @@ def watch_command(games, quiet, **options) -> None:
     What is written under --out is never taken for a save, wherever --out is (inside the game
     folder too). A file still being saved is waited for; an error is said and the watch goes on.
     """
-    from pnp.build.watch import watch
+    from pnp.targets.watch import watch
 
     folders = resolve_games(games)
     command_line = {k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")}
@@ -443,7 +443,7 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     rasterize the same PDFs, are left out. The games' settings (pnp list) say which
     papers, languages and formats a build makes, and so which are checked.
     """
-    from pnp.build import check
+    from pnp.targets import check
     from pnp.model import load_game
 
     folders = resolve_games(games)
@@ -470,7 +470,7 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
 @verbosity_options
 def diagrams_command(games, out, jobs, force, formats, languages, dpi, transparent, quiet) -> None:
     """Write every rule diagram and example-play step of GAMES alone (to OUT/<game>/diagrams/)."""
-    from pnp.build import DiagramOptions, build_diagrams
+    from pnp.targets import DiagramOptions, build_diagrams
 
     options = DiagramOptions(out=out, jobs=jobs or 0, force=force, formats=formats, languages=languages,
                              transparent=transparent, dpi=dpi)
@@ -492,7 +492,7 @@ def list_command(games, out) -> None:
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
     """
-    from pnp.build.settings import resolve_all
+    from pnp.targets.settings import resolve_all
     from pnp.model.game import game_outline
 
     folders = resolve_games(games)
@@ -510,7 +510,7 @@ def list_command(games, out) -> None:
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
     """A line per setting: its value in force and where it comes from; those no output in force takes, said so."""
-    from pnp.build.settings import DEFAULT, SETTINGS, settings_used
+    from pnp.targets.settings import DEFAULT, SETTINGS, settings_used
     from pnp.model.problems import display_path
 
     used = settings_used(resolved["formats"].value)
@@ -543,7 +543,7 @@ def outputs_lines(out: Path, folder: Path, shown: int = 12) -> list[str]:
 
     if not (Path(out) / STATE_FOLDER).is_dir():  # nothing built there: the manifest's readers stay unloaded
         return [f"{'outputs:':<14}none under {out}/"]
-    from pnp.build.outputs import game_outputs
+    from pnp.targets.outputs import game_outputs
 
     outputs = game_outputs(out, folder)
     if not outputs.files:
@@ -568,7 +568,7 @@ def clean_command(games, out, stale_only, quiet) -> None:
     """Remove what pnp wrote under --out: the outputs of GAMES (names, folders or game ids; default: all),
     or with --stale only those that are out of date. Files pnp did not write, and files changed by hand
     since, stay."""
-    from pnp.build.outputs import clean
+    from pnp.targets.outputs import clean
 
     chosen = None
     if games:
@@ -614,7 +614,7 @@ def new_command(game, title) -> None:
 @click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
 def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.build import CalibrationOptions, calibrate
+    from pnp.targets import CalibrationOptions, calibrate
     from pnp.i18n.labels import label_warning
 
     if label_warning(language):
@@ -661,7 +661,7 @@ def translate_group() -> None:
 @click.option("--strict", is_flag=True, help="Exit 1 if any text is missing, stale, unused or flagged.")
 def translate_status_command(games, strict) -> None:
     """Per game and language: missing, stale and unused texts, and texts to check again."""
-    from pnp.build import load_games
+    from pnp.targets import load_games
     from pnp.i18n.status import format_status
     from pnp.paint.proof import game_statuses
 
@@ -675,7 +675,7 @@ def translate_status_command(games, strict) -> None:
 
 
 def _one_game(game: str):
-    from pnp.build import load_games
+    from pnp.targets import load_games
 
     [loaded] = load_games(resolve_games((game,)))
     return loaded

@@ -65,7 +65,7 @@ def _remove_made(made: list[Path]) -> None:
 
 def _stamp(folder: Path) -> None:
     """Record the English each Danish text translates, so nothing is stale."""
-    from pnp.build import load_games
+    from pnp.targets import load_games
     from pnp.i18n.stamp import stamp
 
     [loaded] = load_games([folder])

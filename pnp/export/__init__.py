@@ -9,5 +9,5 @@
   page that links every output.
 
 Faces and diagrams are the same Drawings the sheets and the rulebook print. Nothing here
-writes a file: the build kinds (pnp.build.kinds.tts, pod, web, preview) name and write them.
+writes a file: the build kinds (pnp.targets.kinds.tts, pod, web, preview) name and write them.
 """

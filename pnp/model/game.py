@@ -225,7 +225,7 @@ def _read_info(folder: Path, problems: Problems) -> dict:
                         if name in fields.values},
         sheets=read_game_sheets(fields),
     )
-    fields.used.add("build")  # how the game is built: read and checked by pnp.build.settings
+    fields.used.add("build")  # how the game is built: read and checked by pnp.targets.settings
     fields.finish()
     return info
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import DiagramOptions, build_diagrams
+from pnp.targets import DiagramOptions, build_diagrams
 from pnp.diagrams import example_scenes, load_diagrams
 from pnp.diagrams import scene as sc
 from pnp.diagrams.sizing import frame_cell

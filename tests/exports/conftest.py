@@ -14,7 +14,7 @@ GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")
 @pytest.fixture(scope="session")
 def kit(tmp_path_factory) -> Path:
     """The output folder of one build of every game's exports."""
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
 
     out = tmp_path_factory.mktemp("exports")
     build([CONTENT / game for game in GAMES],
@@ -25,6 +25,6 @@ def kit(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def games():
     """Every game loaded as the build loads it, by id."""
-    from pnp.build import load_games
+    from pnp.targets import load_games
 
     return {loaded.id: loaded for loaded in load_games([CONTENT / game for game in GAMES])}

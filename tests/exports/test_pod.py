@@ -65,7 +65,7 @@ def test_other_sizes_are_their_trim_plus_the_shops_bleed(kit):
 
 
 def test_a_shop_that_takes_pdf_gets_one_page_per_face_with_trim_and_bleed_boxes(tmp_path):
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
 
     build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pod",), shop="drivethrucards", languages=("en",)))
     pdf = PdfReader(tmp_path / "quatrefoil" / "pod" / "drivethrucards" / "quatrefoil-colour-cards-en-red.pdf")
@@ -108,7 +108,7 @@ GOOD = """\
 
 
 def test_adding_a_shop_is_a_yaml_file(make_game, tmp_path):
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
 
     folder = make_game()
     write_profile(tmp_path / "templates", GOOD)
@@ -135,7 +135,7 @@ def test_a_bad_profile_is_a_located_error(tmp_path, change, expected):
 
 
 def test_pod_needs_a_known_shop_and_says_which_there_are(tmp_path):
-    from tests.builds.conftest import invoke
+    from tests.targets.conftest import invoke
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     shutil.copytree(CONTENT / "trifoil", tmp_path / "content" / "trifoil")

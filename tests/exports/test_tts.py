@@ -95,7 +95,7 @@ def test_card_ids_name_existing_slots_in_deck_order(kit, games):
 
 
 def test_each_slot_shows_its_card_and_the_hidden_slot_the_back(kit, games):
-    from pnp.build.exports import FaceArt
+    from pnp.targets.exports import FaceArt
 
     loaded = games["quatrefoil"]
     document = saved_objects(kit, "quatrefoil")[kit / "quatrefoil" / "tts" / "quatrefoil-da.json"]
@@ -148,7 +148,7 @@ def test_pieces_are_tokens_or_tiles_by_what_they_are(kit):
 
 
 def test_a_base_url_prefixes_every_image(tmp_path):
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
 
     build([CONTENT / "trifoil"], BuildOptions(out=tmp_path, formats=("tts",), tts_base_url="https://example.org/trifoil/"))
     text = (tmp_path / "trifoil" / "tts" / "trifoil-en.json").read_text(encoding="utf-8")
@@ -188,7 +188,7 @@ def test_a_landscape_card_set_is_sideways():
 def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
     import shutil
 
-    from tests.builds.conftest import invoke
+    from tests.targets.conftest import invoke
     from tests.conftest import CONTENT, ROOT
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
@@ -201,7 +201,7 @@ def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
 def test_a_changed_card_text_remakes_only_the_images_that_show_it(tmp_path):
     import shutil
 
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
     from tests.conftest import CONTENT, ROOT
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")

@@ -104,7 +104,7 @@ HOSTILE = "Place <script>alert(1)</script> & <b>bold</b> \"quoted\" **real bold*
 
 
 def test_every_content_text_is_escaped(make_game, tmp_path):
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
     from tests.conftest import ROOT
 
     folder = make_game({"rulebook.yaml": (ROOT / "tests/hardening/tiny/rulebook.yaml").read_text(),
@@ -126,8 +126,8 @@ def test_every_content_text_is_escaped(make_game, tmp_path):
 
 
 def test_html_is_incremental_and_the_same_bytes_every_time(tmp_path):
-    from pnp.build import BuildOptions, build
-    from tests.builds.conftest import digests
+    from pnp.targets import BuildOptions, build
+    from tests.targets.conftest import digests
     from tests.conftest import CONTENT
 
     options = BuildOptions(out=tmp_path / "a", formats=("html",))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.build import load_games
+from pnp.targets import load_games
 from pnp.cli import main
 from pnp.i18n.catalog import fingerprint
 from pnp.i18n.status import NO_SOURCE

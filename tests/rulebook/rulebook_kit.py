@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.build import BuildOptions
-from pnp.build import build as build_kit
+from pnp.targets import BuildOptions
+from pnp.targets import build as build_kit
 from pnp.i18n.catalog import fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]

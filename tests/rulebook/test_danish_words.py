@@ -11,7 +11,7 @@ import pypdf
 import pytest
 from rulebook_kit import GAMES, ROOT
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from pnp.i18n import labels
 from pnp.i18n.catalog import load_game_catalogs
 from pnp.model.game import load_game

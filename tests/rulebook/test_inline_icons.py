@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.build import load_games
+from pnp.targets import load_games
 from pnp.new import new_game
 from pnp.paint.rulebook import edition_pdf
 from pnp.text.rich import ICON_HEIGHT

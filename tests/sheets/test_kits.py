@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT
 from tests.sheets.reading import Page, Rect, read_pages, render
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT
 from tests.sheets.reading import read_pages
 
@@ -41,7 +41,7 @@ def test_fold_puts_each_back_on_the_other_half_of_the_same_page_with_no_duplex_h
 
 
 def test_a_component_larger_than_the_paper_is_one_located_error_and_nothing_is_written(make_game, tmp_path):
-    from tests.builds.conftest import invoke
+    from tests.targets.conftest import invoke
 
     posters = "sets:\n  posters:\n    kind: card\n    width: 300mm\n    height: 300mm\n    items: [{id: a}]\n    front: {background: gold}\n"
     make_game({"components.yaml": posters})

@@ -18,7 +18,7 @@ from reportlab.graphics import renderPDF, shapes
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.build import BuildOptions, DiagramOptions, build, build_diagrams
+from pnp.targets import BuildOptions, DiagramOptions, build, build_diagrams
 from pnp.diagrams import load_diagrams
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game

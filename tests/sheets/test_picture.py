@@ -102,9 +102,9 @@ def test_painting_sheets_without_svg_art_imports_no_reportlab_graphics(tmp_path:
     script = f"""
 import sys
 from pathlib import Path
-from pnp.build.games import load_games
-from pnp.build.kinds import sheets
-from pnp.build.options import BuildOptions
+from pnp.targets.games import load_games
+from pnp.targets.kinds import sheets
+from pnp.targets.options import BuildOptions
 loaded = load_games([Path({str(folder)!r})])[0]
 options = BuildOptions(formats=("pdf",), papers=("a4",), languages=("en",))
 target = next(t for t in sheets.plan(loaded, options) if t.kind == sheets.NAME)

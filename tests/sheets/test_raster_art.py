@@ -19,7 +19,7 @@ import pypdfium2
 import pytest
 from PIL import Image
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from pnp.paint import images
 from tests.conftest import CONTENT
 

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from pnp.layout.paper import PAPERS
 from pnp.output.raster import render_page
 from tests.conftest import CONTENT

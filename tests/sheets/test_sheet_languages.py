@@ -17,7 +17,7 @@ import pypdfium2
 import pytest
 import yaml
 
-from pnp.build import BuildOptions, build
+from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -50,7 +50,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """Every game's kit (sheets, rulebooks, web, TTS and print-on-demand files) behind a local HTTP server."""
-    from pnp.build import BuildOptions, build
+    from pnp.targets import BuildOptions, build
 
     out = tmp_path_factory.mktemp("kit")
     build([CONTENT / game for game in GAMES], BuildOptions(out=out, formats=("pdf", "png", "html", "tts", "pod"),

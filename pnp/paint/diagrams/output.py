@@ -2,7 +2,7 @@
 
 The PDF is reportlab's invariant output with embedded fonts; the PNG is that PDF
 rasterized (so both match) with its DPI stored; the SVG comes from the same Drawing.
-The build (pnp.build.kinds.diagrams) names and writes the files.
+The build (pnp.targets.kinds.diagrams) names and writes the files.
 """
 
 from __future__ import annotations

@@ -1,0 +1,216 @@
+"""Component sheets: one PDF per game × language × paper holding every set's sheets in print order.
+
+The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit).
+Every language gets its own PDF, even when no face shows a text: the footers, glue tabs
+and scale bar are words too, so each names the game and the sets as players of that
+language know them and speaks pnp's own words in it (sets without text print alike in
+every language's PDF). Each distinct face is painted once, as the sheets draw it, and
+freed; a text that does not fit, a missing glyph or key, or a component larger than the
+paper is collected meanwhile and stops the build (nothing written) with every such
+problem located. Which texts a language lacks is said once per language, by the
+translation report (pnp.targets.kinds.translations). With `--format png` alone the PDF is
+an in-memory step that the PNG pages take.
+
+A long kit (twice PART_CELLS cells or more) is painted in parts, in-memory steps the
+process pool runs side by side, each a run of whole sheets, and joined into the one PDF.
+How many parts depends on the content alone, never on -j, so a build makes the same bytes
+on any number of cores; a shorter kit is one part, painted straight into its PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from pnp.targets.lasting import kept
+from pnp.targets.options import BuildOptions
+from pnp.targets.facets import Facets
+from pnp.targets.target import Rendered, Target, TargetKind
+from pnp.layout.geometry import DoesNotFit
+from pnp.layout.paper import PAPERS
+from pnp.model.game import TITLE_KEY
+from pnp.model.problems import Problems, quote
+
+if TYPE_CHECKING:
+    from pnp.targets.games import LoadedGame
+    from pnp.i18n.catalog import Texts
+    from pnp.layout.kit import Kit
+
+NAME, PART = "sheets", "sheet-part"
+PART_CELLS = 500  # cells (printed copies of faces) per part of a long kit
+MAX_PARTS = 16
+
+
+def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
+    """The game's languages that the options ask for (all of them by default)."""
+    if options.languages is None:
+        return loaded.game.languages
+    return tuple(lang for lang in options.languages if lang in loaded.game.languages)
+
+
+def stem(loaded: LoadedGame, language: str, paper: str) -> str:
+    return f"{loaded.id}-sheets-{language}-{paper}"
+
+
+def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
+    return f"{loaded.id}/{stem(loaded, language, paper)}.pdf"
+
+
+def plan(loaded: LoadedGame, options: BuildOptions):
+    """Each edition's sheets, after their parts where the kit is long (the whole is keyed by them)."""
+    parts = parts_of(loaded)
+    for language, paper in _editions(loaded, options):
+        whole = _target(loaded, language, paper, options)
+        if parts > 1:
+            pieces = [replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
+                              params=(*whole.params, index, parts), label=f"{whole.label} part {index + 1} of {parts}")
+                      for index in range(parts)]
+            yield from pieces
+            whole = replace(whole, depends=tuple(piece.id for piece in pieces))
+        yield whole
+
+
+def _no_targets(loaded: LoadedGame, options: BuildOptions):
+    return ()
+
+
+def parts_of(loaded: LoadedGame) -> int:
+    """How many parts the game's sheets are painted in."""
+    return part_count(sum(item.count * ((item.front is not None) + (item.back is not None))
+                          for s in loaded.game.sets for item in s.items))
+
+
+def part_count(cells: int) -> int:
+    """One part per PART_CELLS cells (copies of faces printed), at most MAX_PARTS."""
+    return max(1, min(MAX_PARTS, cells // PART_CELLS))
+
+
+def _part_id(whole: Target, index: int, parts: int) -> str:
+    return f"{whole.id}#part-{index + 1}-of-{parts}"
+
+
+def _editions(loaded: LoadedGame, options: BuildOptions):
+    if loaded.game.sets:
+        for language in languages_of(loaded, options):
+            for paper in options.papers:
+                yield language, paper
+
+
+def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
+    target_id = sheet_id(loaded, language, paper)
+    sets = loaded.game.sets
+    faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
+    keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
+    inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
+              loaded.images_digest(faces), loaded.texts_digest(keys, language))
+    return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
+                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
+                  inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
+
+
+def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
+    """The texts the sheets' footers show: the game's title and every set's name."""
+    from pnp.model.game import TITLE_KEY  # the model loads only when a game does
+
+    return (TITLE_KEY, *(set_name_key(s.id) for s in loaded.game.sets))
+
+
+def set_name_key(set_id: str) -> str:
+    return f"component.{set_id}.name"
+
+
+def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
+    """The game's sheets on paper as laid out for these options (laid out once per process, and
+    kept out of the garbage collector's reach: pnp.targets.lasting)."""
+    from pnp.layout.kit import lay_out
+
+    key = ("kit", paper, options.flip, tuple(options.back_offset_mm), options.layout)
+    if key not in loaded.layouts:
+        settings = settings_of(loaded, options)
+        loaded.layouts[key] = kept(lambda: lay_out(loaded.game.sets, loaded.game.sheets, PAPERS[paper], settings))
+    return loaded.layouts[key]
+
+
+def settings_of(loaded: LoadedGame, options: BuildOptions):
+    """The sheet settings of the game as the options ask (pnp.layout.sheet.SheetSettings)."""
+    from pnp.layout.sheet import settings_for
+    from pnp.model.units import mm
+
+    offset = (mm(options.back_offset_mm[0]), mm(options.back_offset_mm[1]))
+    return settings_for(loaded.game.sheets, options.layout, options.flip, offset)
+
+
+def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    if upstream:
+        from pnp.paint.sheets import join_parts
+
+        pdf, warnings = join_parts(upstream), []  # the parts said their own warnings
+    else:
+        pdf, warnings = _paint(target, loaded, options, (0, 1))
+    return Rendered({path: pdf for path in target.paths}, pdf, warnings=warnings)
+
+
+def render_part(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    pdf, warnings = _paint(target, loaded, options, target.params[-2:])
+    return Rendered({}, pdf, warnings=warnings)
+
+
+def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tuple[int, int]) -> tuple[bytes, list[str]]:
+    """The sheets' PDF (or one part of it) and its warnings; every problem its faces have stops it."""
+    from pnp.i18n.catalog import Texts
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import check_faces, paint_kit
+
+    language, paper = target.params[:2]
+    texts = Texts(loaded.catalogs, language)
+    problems = Problems()
+    # No face cache: each face is painted as it is drawn and freed, its problems collected here.
+    painter = FacePainter(texts, texts.language, problems, icons=loaded.icons)
+    kit = _kit_or_problem(loaded, paper, options, problems)
+    if kit is None:
+        check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
+        problems.raise_if_any()
+    words = sheet_words(loaded, texts)
+    try:
+        pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part)
+    except DoesNotFit as error:
+        check_faces(loaded.game.sets, painter)
+        problems.add(*_title_place(loaded, texts), f"{loaded.id} ({language}, {paper}): {error}, even in two lines: "
+                                                   f"the title {quote(words.game)} (or a set's name) is too long for it; "
+                                                   "shorten it, or give the sheets a narrower margin")
+        problems.raise_if_any()
+    problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
+    return pdf, list(painter.warnings)
+
+
+def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, problems: Problems) -> Kit | None:
+    try:
+        return kit_of(loaded, paper, options)
+    except DoesNotFit as error:
+        where = next((s for s in loaded.game.sets if s.id == error.set_id), None)
+        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
+        return None
+
+
+def _title_place(loaded: LoadedGame, texts: Texts) -> tuple:
+    """(location, key) of the title the sheets' footers show: its translation, else game.yaml's."""
+    translated = loaded.catalogs[texts.language].get(TITLE_KEY) if texts.language in loaded.catalogs else None
+    if translated is not None and texts.language != loaded.game.source_language:
+        return translated.location, TITLE_KEY
+    return loaded.game.text_locations.get(TITLE_KEY, loaded.game.location), "title"
+
+
+def sheet_words(loaded: LoadedGame, texts: Texts):
+    """What the sheets' footers say: the game's title and version and the sets' names, in texts' language."""
+    from pnp.i18n.markup import strip_markup
+    from pnp.layout.footer import Words
+
+    game = loaded.game
+    names = {s.id: strip_markup(texts.get(set_name_key(s.id), s.id)) for s in game.sets}
+    return Words(game.title_in(texts), game.version, names, texts.language, game.proper_names)
+
+
+# The sheets' plan makes the parts too, from the same digests of the game.
+SETTINGS = ("paper", "duplex", "back-offset", "layout")
+KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part, settings=SETTINGS),
+         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS))
