@@ -13,6 +13,7 @@ entries): it is read again next time.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -197,6 +198,13 @@ def _project_key(name: str) -> str:
 
 
 def key_of(*parts) -> str:
-    """A digest of JSON-able parts (tuples become lists, so keep them simple)."""
-    text = json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False)
+    """A digest of JSON-able parts (tuples become lists, so keep them simple); a dataclass (a
+    target's parameters) counts as its class's name and its fields."""
+    text = json.dumps(parts, sort_keys=True, default=_plain, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain(value):
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__name__, {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}]
+    return str(value)

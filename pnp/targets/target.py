@@ -1,7 +1,7 @@
 """Targets as data: one output (or an in-memory step towards outputs) and how to make it.
 
 A `Target` names the files it makes (paths relative to --out), the facts that decide
-their bytes (`params` and `inputs`, digested into its key), the targets whose bytes
+their bytes (`params`, a frozen dataclass of its kind's, and `inputs`, digested into its key), the targets whose bytes
 it takes (`depends`) and the part of a request its files answer (`facets`: format,
 languages, paper, shop), by which a build knows which earlier outputs it was asked
 about. A `TargetKind` plans the targets of one kind for a game and renders one target
@@ -29,7 +29,7 @@ class Target:
     kind: str
     unit: str
     paths: tuple[str, ...]
-    params: tuple = ()
+    params: Any = None  # a frozen dataclass of the kind's own: what, besides inputs, decides the bytes
     inputs: tuple[str, ...] = ()
     depends: tuple[str, ...] = ()
     label: str = ""
@@ -39,6 +39,21 @@ class Target:
     def name(self) -> str:
         """How progress and errors name the target."""
         return self.label or (self.paths[0] if self.paths else self.id)
+
+
+@dataclass(frozen=True)
+class InLanguage:
+    """The parameters of a target made once per language."""
+
+    language: str
+
+
+@dataclass(frozen=True)
+class OnPaper:
+    """The parameters of a target made once per language and paper."""
+
+    language: str
+    paper: str
 
 
 @dataclass

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from pnp.targets.kinds.rulebooks import rulebook_languages
 from pnp.targets.options import BuildOptions
 from pnp.targets.facets import Facets
-from pnp.targets.target import Rendered, Target, TargetKind
+from pnp.targets.target import InLanguage, OnPaper, Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.targets.games import LoadedGame
@@ -21,7 +21,7 @@ PAGES, BOOKLET = "booklet-pages", "booklet"
 
 def plan_pages(loaded: LoadedGame, options: BuildOptions):
     for language in rulebook_languages(loaded, options):
-        yield Target(id=_pages_id(loaded, language), kind=PAGES, unit="", paths=(), params=(language,),
+        yield Target(id=_pages_id(loaded, language), kind=PAGES, unit="", paths=(), params=InLanguage(language),
                      inputs=(loaded.folder_digest(),), label=f"{loaded.id} booklet pages ({language})")
 
 
@@ -32,7 +32,7 @@ def _pages_id(loaded: LoadedGame, language: str) -> str:
 def render_pages(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import booklet_pages
 
-    [language] = target.params
+    language = target.params.language
     return Rendered(data=booklet_pages(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, language,
                                        loaded.pictures))
 
@@ -41,16 +41,17 @@ def plan_booklets(loaded: LoadedGame, options: BuildOptions):
     for language in rulebook_languages(loaded, options):
         for paper in options.papers:
             path = f"{loaded.id}/{loaded.id}-booklet-{language}-{paper}.pdf"
-            yield Target(id=path, kind=BOOKLET, unit="", paths=(path,), params=(language, paper),
+            yield Target(id=path, kind=BOOKLET, unit="", paths=(path,), params=OnPaper(language, paper),
                          depends=(_pages_id(loaded, language),), facets=Facets("pdf", (language,), paper))
 
 
 def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import booklet_pdf
 
-    language, paper = target.params
+    params: OnPaper = target.params
     [pages] = upstream
-    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.catalogs, loaded.rulebook, pages, language, paper)})
+    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.catalogs, loaded.rulebook, pages, params.language,
+                                                  params.paper)})
 
 
 KINDS = (TargetKind(PAGES, "build", 2, plan_pages, render_pages),

@@ -7,6 +7,7 @@ example and language: an example's steps are drawn together, at one cell size.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.options import DiagramOptions
@@ -17,6 +18,19 @@ if TYPE_CHECKING:
     from pnp.targets.games import LoadedGame
 
 NAME = "diagram"
+
+
+@dataclass(frozen=True)
+class DiagramParams:
+    """One diagram, or an example's steps, in one language: the files' stems, formats and pixels."""
+
+    what: str  # "diagram" or "example"
+    ref: str
+    language: str
+    stems: tuple[str, ...]
+    formats: tuple[str, ...]
+    transparent: bool
+    dpi: int
 
 
 def plan(loaded: LoadedGame, options: DiagramOptions):
@@ -32,7 +46,7 @@ def plan(loaded: LoadedGame, options: DiagramOptions):
 def _target(loaded: LoadedGame, options: DiagramOptions, what: str, ref: str, language: str, stems: list[str]) -> Target:
     paths = tuple(f"{loaded.id}/diagrams/{stem}.{ext}" for stem in stems for ext in options.formats)
     return Target(id=f"{loaded.id}/diagrams/{what}-{ref}-{language}", kind=NAME, unit="", paths=paths,
-                  params=(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi),
+                  params=DiagramParams(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi),
                   inputs=(loaded.folder_digest(),), label=f"{loaded.id} {what} {ref} ({language})",
                   facets=Facets(None, (language,)))  # each file's format is its extension
 
@@ -42,19 +56,19 @@ def render(target: Target, loaded: LoadedGame, options: DiagramOptions, upstream
     from pnp.paint.diagrams import diagram_drawing, example_steps
     from pnp.paint.diagrams.output import picture_files
 
-    what, ref, language, stems, formats, transparent, dpi = target.params
+    params: DiagramParams = target.params
     problems = Problems()
-    args = (loaded.game, loaded.catalogs, loaded.book, ref, language, problems)
-    if what == "diagram":
+    args = (loaded.game, loaded.catalogs, loaded.book, params.ref, params.language, problems)
+    if params.what == "diagram":
         drawings = [diagram_drawing(*args, caption=True)]
     else:
         drawings = [drawing for drawing, _ in example_steps(*args, caption=True)]
     problems.raise_if_any()
-    if len(drawings) != len(stems):
-        raise RuntimeError(f"{len(drawings)} pictures where {len(stems)} were planned")
+    if len(drawings) != len(params.stems):
+        raise RuntimeError(f"{len(drawings)} pictures where {len(params.stems)} were planned")
     files = {}
-    for stem, drawing in zip(stems, drawings):
-        for extension, data in picture_files(drawing, stem, formats, transparent, dpi).items():
+    for stem, drawing in zip(params.stems, drawings):
+        for extension, data in picture_files(drawing, stem, params.formats, params.transparent, params.dpi).items():
             files[f"{loaded.id}/diagrams/{stem}.{extension}"] = data
     return Rendered(files)
 

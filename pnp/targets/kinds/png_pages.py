@@ -9,6 +9,7 @@ to print); a one-sided kit's (no backs, or fold-over sheets) are `-sheetNN.png`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.kinds import sheets
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from pnp.targets.games import LoadedGame
 
 NAME = "png-page"
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """Page `page` (from 0) of a sheet PDF planned to have `pages`, at dpi."""
+
+    page: int
+    pages: int
+    dpi: int
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
@@ -41,7 +51,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                 if side == "blank":
                     continue
                 path = png_path(loaded.id, name, number, side if kit.two_sided else None)
-                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(index, len(pages), options.dpi),
+                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=PageParams(index, len(pages), options.dpi),
                              depends=(sheet,), facets=Facets("png", (language,), paper))
 
 
@@ -53,11 +63,11 @@ def png_path(game_id: str, name: str, sheet: int, side: str | None) -> str:
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.output.raster import page_count, page_png
 
-    page, pages, dpi = target.params
+    params: PageParams = target.params
     [pdf] = upstream
-    if page_count(pdf) != pages:
-        raise RuntimeError(f"the sheet PDF has {page_count(pdf)} pages where its layout planned {pages}")
-    return Rendered({target.paths[0]: page_png(pdf, page, dpi)})
+    if page_count(pdf) != params.pages:
+        raise RuntimeError(f"the sheet PDF has {page_count(pdf)} pages where its layout planned {params.pages}")
+    return Rendered({target.paths[0]: page_png(pdf, params.page, params.dpi)})
 
 
 KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=(*sheets.SETTINGS, "dpi"))

@@ -10,6 +10,7 @@ check the shop's templates.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.exports import FaceArt, game_languages, set_inputs, set_languages, stem
@@ -36,6 +37,24 @@ def folder(loaded: LoadedGame, shop: ShopProfile) -> str:
     return f"{loaded.id}/pod/{shop.id}"
 
 
+
+@dataclass(frozen=True)
+class ShopFace:
+    """One distinct face of a set, in the shop's files (a set without texts has no language)."""
+
+    set_id: str
+    language: str | None
+    name: str
+    shop: str
+
+
+@dataclass(frozen=True)
+class ShopList:
+    """The CSV of every file and how many to print."""
+
+    language: str | None
+    shop: str
+
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "pod" not in options.formats:
         return
@@ -49,11 +68,11 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             for name in plan_files(stem(loaded, component_set.id, language), component_set).faces:
                 paths = tuple(f"{where}/{name}.{extension}" for extension in shop.formats)
                 yield Target(id=paths[0], kind=NAME, unit="", paths=paths,
-                             params=("face", component_set.id, language, name, shop.id), inputs=inputs,
+                             params=ShopFace(component_set.id, language, name, shop.id), inputs=inputs,
                              facets=Facets("pod", (language,) if language else (), shop=shop.id))
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("manifest", language, shop.id),
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=ShopList(language, shop.id),
                      inputs=(loaded.components_digest(), loaded.templates_digest()),
                      facets=Facets("pod", (language,) if language else (), shop=shop.id))
 
@@ -62,19 +81,19 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.export import pod
 
     shop = shop_of(loaded, options)
-    if target.params[0] == "manifest":
-        language = target.params[1]
+    params = target.params
+    if isinstance(params, ShopList):
+        language = params.language
         rows = []
         for component_set in loaded.game.sets:
             name = stem(loaded, component_set.id, language if component_set.text_keys else None)
             rows += pod.manifest_rows(component_set.id, pod.plan_files(name, component_set), component_set, shop)
         return Rendered({target.paths[0]: pod.manifest_csv(rows)}, warnings=_unlisted(loaded, shop))
-    _, set_id, language, name, _ = target.params
-    component_set = next(s for s in loaded.game.sets if s.id == set_id)
-    art = FaceArt(loaded, component_set, language, bleed=shop.bleed)
+    component_set = next(s for s in loaded.game.sets if s.id == params.set_id)
+    art = FaceArt(loaded, component_set, params.language, bleed=shop.bleed)
     art.paint_all()
-    face = pod.plan_files(stem(loaded, set_id, language), component_set).faces[name]
-    data = pod.face_files(face, name, component_set, shop, art)
+    face = pod.plan_files(stem(loaded, params.set_id, params.language), component_set).faces[params.name]
+    data = pod.face_files(face, params.name, component_set, shop, art)
     return Rendered({f"{folder(loaded, shop)}/{file}": content for file, content in data.items()})
 
 

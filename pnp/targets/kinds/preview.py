@@ -8,6 +8,7 @@ again whenever any of them is.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.kinds import kinds_for
@@ -26,6 +27,14 @@ SECTIONS = {"web-edition": "web-edition", "rulebook": "rulebooks", "booklet": "r
 PAGES_SHOWN = {"rulebook": 4}
 
 
+
+@dataclass(frozen=True)
+class PreviewParams:
+    """The outputs the page lists (kind, paths, whether it has a thumbnail) and its language."""
+
+    entries: tuple[tuple[str, tuple[str, ...], bool], ...]
+    language: str
+
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "html" not in options.formats:
         return
@@ -41,7 +50,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             if pictured:
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"
-    yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(tuple(entries), _language(loaded, options)),
+    yield Target(id=path, kind=NAME, unit="", paths=(path,), params=PreviewParams(tuple(entries), _language(loaded, options)),
                  inputs=(loaded.folder_digest(),), depends=tuple(depends), facets=Facets("html"))
 
 
@@ -58,10 +67,11 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.i18n.catalog import Texts
     from pnp.i18n.labels import label
 
-    entries, language = target.params
+    params: PreviewParams = target.params
+    language = params.language
     data = iter(upstream)
     outputs = []
-    for kind, paths, pictured in entries:
+    for kind, paths, pictured in params.entries:
         relative = [p.split("/", 1)[1] for p in paths]
         pictures = thumbnails(relative[0], next(data), PAGES_SHOWN.get(kind, 1)) if pictured else ()
         outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))

@@ -8,6 +8,7 @@ file of the game folder and the templates.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.kinds.sheets import languages_of
@@ -19,6 +20,13 @@ if TYPE_CHECKING:
     from pnp.targets.games import LoadedGame
 
 NAME = "rulebook"
+
+
+@dataclass(frozen=True)
+class RulebookParams:
+    """The edition's languages: one, or the bilingual pair."""
+
+    languages: tuple[str, ...]
 
 
 def rulebook_languages(loaded: LoadedGame | None, options: BuildOptions, output: str = "pdf") -> tuple[str, ...]:
@@ -37,14 +45,14 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for edition in editions:
         name = "bilingual" if len(edition) > 1 else edition[0]
         path = f"{loaded.id}/{loaded.id}-rules-{name}.pdf"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=edition, inputs=(loaded.folder_digest(),),
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=RulebookParams(tuple(edition)), inputs=(loaded.folder_digest(),),
                      facets=Facets("pdf", tuple(edition)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import edition_pdf
 
-    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, target.params, loaded.pictures)
+    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, target.params.languages, loaded.pictures)
     return Rendered({target.paths[0]: pdf})
 
 

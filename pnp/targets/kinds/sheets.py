@@ -19,7 +19,7 @@ on any number of cores; a shorter kit is one part, painted straight into its PDF
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from pnp.targets.lasting import kept
@@ -39,6 +39,18 @@ if TYPE_CHECKING:
 NAME, PART = "sheets", "sheet-part"
 PART_CELLS = 500  # cells (printed copies of faces) per part of a long kit
 MAX_PARTS = 16
+
+
+@dataclass(frozen=True)
+class SheetParams:
+    """One edition of the sheets (or one part of a long one: the k-th of n runs of its sheets)."""
+
+    language: str
+    paper: str
+    flip: str
+    back_offset_mm: tuple[float, float]
+    layout: str | None
+    part: tuple[int, int] = (0, 1)
 
 
 def languages_of(loaded: LoadedGame, options) -> tuple[str, ...]:
@@ -63,7 +75,8 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         whole = _target(loaded, language, paper, options)
         if parts > 1:
             pieces = [replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
-                              params=(*whole.params, index, parts), label=f"{whole.label} part {index + 1} of {parts}")
+                              params=replace(whole.params, part=(index, parts)),
+                              label=f"{whole.label} part {index + 1} of {parts}")
                       for index in range(parts)]
             yield from pieces
             whole = replace(whole, depends=tuple(piece.id for piece in pieces))
@@ -104,7 +117,7 @@ def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, language))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
+                  params=SheetParams(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
                   inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
 
 
@@ -151,7 +164,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
 
 
 def render_part(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
-    pdf, warnings = _paint(target, loaded, options, target.params[-2:])
+    pdf, warnings = _paint(target, loaded, options, target.params.part)
     return Rendered({}, pdf, warnings=warnings)
 
 
@@ -161,7 +174,7 @@ def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tupl
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import check_faces, paint_kit
 
-    language, paper = target.params[:2]
+    language, paper = target.params.language, target.params.paper
     texts = Texts(loaded.catalogs, language)
     problems = Problems()
     # No face cache: each face is painted as it is drawn and freed, its problems collected here.

@@ -10,6 +10,7 @@ before anything is written.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.kinds.sheets import languages_of
@@ -22,10 +23,16 @@ if TYPE_CHECKING:
 NAME = "translations"
 
 
+@dataclass(frozen=True)
+class ReportParams:
+    language: str
+    strict: bool  # missing translations are problems, not warnings
+
+
 def plan(loaded: LoadedGame, options: BuildOptions):
     for language in languages_of(loaded, options):
         yield Target(id=f"{loaded.id}/translations-{language}", kind=NAME, unit="", paths=(),
-                     params=(language, options.strict), inputs=(loaded.folder_digest(),),
+                     params=ReportParams(language, options.strict), inputs=(loaded.folder_digest(),),
                      label=f"{loaded.id} translation report ({language})")
 
 
@@ -35,9 +42,10 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.model.problems import ContentError
     from pnp.paint.proof import game_statuses
 
-    language, strict = target.params
+    params: ReportParams = target.params
+    language = params.language
     [status] = game_statuses(loaded.game, loaded.catalogs, [language], used_only=True)
-    warnings, problems = build_report(loaded.id, loaded.catalogs, status, strict)
+    warnings, problems = build_report(loaded.id, loaded.catalogs, status, params.strict)
     if problems:
         raise ContentError(problems)
     words = label_warning(language)

@@ -10,6 +10,7 @@ needs only the model and names the images as they are planned.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
@@ -24,6 +25,23 @@ NAME = "tts"
 FOLDER = "tts"
 
 
+@dataclass(frozen=True)
+class TtsImage:
+    """One image of a set: a deck sheet, a token's or a tile's face (`what`, pnp.export.tts)."""
+
+    set_id: str
+    language: str | None
+    what: tuple
+
+
+@dataclass(frozen=True)
+class TtsObject:
+    """The saved object in a language, its images named from base_url."""
+
+    language: str
+    base_url: str
+
+
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "tts" not in options.formats:
         return
@@ -35,33 +53,33 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             inputs = set_inputs(loaded, component_set, language)
             for file, what in set_files(name, component_set):
                 path = f"{loaded.id}/{FOLDER}/{file}"
-                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("image", component_set.id, language, what),
+                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=TtsImage(component_set.id, language, what),
                              inputs=inputs, facets=Facets("tts", (language,) if language else ()))
     for language in languages_of(loaded, options):  # the object names the game and its sets in words of a language
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
                   names_inputs(loaded, language))
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=("object", language, options.tts_base_url or ""),
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=TtsObject(language, options.tts_base_url or ""),
                      inputs=inputs, facets=Facets("tts", (language,)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
-    if target.params[0] == "object":
+    params = target.params
+    if isinstance(params, TtsObject):
         return _render_object(target, loaded)
     from pnp.export.tts import set_image
 
-    _, set_id, language, what = target.params
-    component_set = next(s for s in loaded.game.sets if s.id == set_id)
-    art = FaceArt(loaded, component_set, language)
+    component_set = next(s for s in loaded.game.sets if s.id == params.set_id)
+    art = FaceArt(loaded, component_set, params.language)
     art.paint_all()
-    return Rendered({target.paths[0]: set_image(component_set, what, art)})
+    return Rendered({target.paths[0]: set_image(component_set, params.what, art)})
 
 
 def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     from pnp.export import tts
     from pnp.i18n.catalog import Texts
 
-    _, language, base_url = target.params
+    language, base_url = target.params.language, target.params.base_url
     shown = []
     for component_set in loaded.game.sets:
         set_language = language if component_set.text_keys else None

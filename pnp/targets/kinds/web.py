@@ -8,6 +8,7 @@ part of its key.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.kinds.rulebooks import rulebook_languages
@@ -19,6 +20,14 @@ if TYPE_CHECKING:
     from pnp.targets.games import LoadedGame
 
 NAME = "web-edition"
+
+
+@dataclass(frozen=True)
+class WebParams:
+    """One language's page, and the languages its switch links to."""
+
+    language: str
+    languages: tuple[str, ...]
 
 
 def web_languages(loaded: LoadedGame | None, options: BuildOptions) -> tuple[str, ...]:
@@ -34,7 +43,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
 
     for language in languages:
         path = f"{loaded.id}/{edition_file(loaded.id, language)}"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=(language, languages),
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=WebParams(language, languages),
                      inputs=(loaded.folder_digest(),), facets=Facets("html", (language,)))
 
 
@@ -43,9 +52,9 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.export.web.page import Language
     from pnp.i18n.labels import label
 
-    language, languages = target.params
-    switch = [Language(tag, label("language-name", tag), edition_file(loaded.id, tag)) for tag in languages]
-    html = edition_html(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, language, switch)
+    params: WebParams = target.params
+    switch = [Language(tag, label("language-name", tag), edition_file(loaded.id, tag)) for tag in params.languages]
+    html = edition_html(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, params.language, switch)
     return Rendered({target.paths[0]: html})
 
 
