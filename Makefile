@@ -15,7 +15,7 @@ UV_VERSION := 0.13.9
 TOOLS := .venv-tools
 LATEST := .venv-latest
 
-.PHONY: kit test system-test test-latest lock bench docs clean
+.PHONY: kit test system-test lint test-latest lock bench docs clean
 
 $(VENV)/.locked: $(LOCK)
 	rm -rf $(VENV)
@@ -38,6 +38,11 @@ test: $(VENV)/.installed
 # never skip, when a program they need is missing.
 system-test: $(VENV)/.installed
 	$(BIN)/python -m pytest -q -m system
+
+# The lint and type gate CI runs: ruff (style, bugs, imports) and mypy (types), as pyproject configures them.
+lint: $(VENV)/.installed
+	$(BIN)/ruff check pnp tests bench docs
+	$(BIN)/mypy
 
 # Drift found on purpose: the newest releases pyproject allows, in an environment of their
 # own. A library that changed an internal pnp relies on fails in tests/contracts, by name.

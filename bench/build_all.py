@@ -177,7 +177,7 @@ def illustrated(work: Path, cards: int = 200) -> None:
         size, floor_size = pdf.stat().st_size, floor_pdf.stat().st_size
         line(f"{cards} illustrated cards ({kind.upper()}), PDF+PNG / floor", f"{seconds:.2f} / {floor:.2f} s = {seconds / floor:.2f}×",
              "target ≤ 2×")
-        line(f"  PDF size / floor's; peak memory", f"{size / 1e6:.1f} / {floor_size / 1e6:.1f} MB = {size / floor_size:.2f}×; "
+        line("  PDF size / floor's; peak memory", f"{size / 1e6:.1f} / {floor_size / 1e6:.1f} MB = {size / floor_size:.2f}×; "
              f"{peak:.0f} MB", "targets ≤ 1.5×, < 1000 MB")
 
 

@@ -13,7 +13,6 @@ Run from the repository root: `python bench/table_import.py [csv|xlsx ...]`.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys

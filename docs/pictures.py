@@ -106,8 +106,8 @@ def picture(example: Example) -> bytes:
 
 
 def _draw(example: Example, folder: Path) -> bytes:
-    from pnp.targets import load_games
     from pnp.output.raster import page_png
+    from pnp.targets import load_games
 
     [loaded] = load_games([folder])
     language = example.options.get("lang", "en")

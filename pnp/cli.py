@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import sys
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 import click
@@ -247,9 +246,9 @@ def build_requests(folders: list[Path], out, jobs, force, strict, memory=None, *
 
 def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
     """The run's own options, once the values given on the command line are checked (usage errors)."""
+    from pnp.model.names import id_problem
     from pnp.targets import BadOption, BuildOptions
     from pnp.targets.options import check_base_url
-    from pnp.model.names import id_problem
 
     check_languages(given["languages"], folders)
     try:
@@ -279,8 +278,8 @@ def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
 def settings_memory(out: Path, keep: bool = True):
     """Where a build finds the settings it resolved before (pnp.targets.settings.Memory); keep: whether
     the command will keep what it resolves (a build does, pnp list does not)."""
-    from pnp.targets.settings import Memory
     from pnp.output.transaction import STATE_FOLDER
+    from pnp.targets.settings import Memory
 
     return Memory(Path(out) / STATE_FOLDER, keep)
 
@@ -443,8 +442,8 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     rasterize the same PDFs, are left out. The games' settings (pnp list) say which
     papers, languages and formats a build makes, and so which are checked.
     """
-    from pnp.targets import check
     from pnp.model import load_game
+    from pnp.targets import check
 
     folders = resolve_games(games)
     given = dict(paper=paper, duplex=None, layout=None, back_offset=None, dpi=None, formats=None, shop=None,
@@ -492,8 +491,8 @@ def list_command(games, out) -> None:
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
     """
-    from pnp.targets.settings import resolve_all
     from pnp.model.game import game_outline
+    from pnp.targets.settings import resolve_all
 
     folders = resolve_games(games)
     outlines = {folder: game_outline(folder) for folder in folders}
@@ -510,8 +509,8 @@ def list_command(games, out) -> None:
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
     """A line per setting: its value in force and where it comes from; those no output in force takes, said so."""
-    from pnp.targets.settings import DEFAULT, SETTINGS, settings_used
     from pnp.model.problems import display_path
+    from pnp.targets.settings import DEFAULT, SETTINGS, settings_used
 
     used = settings_used(resolved["formats"].value)
     lines = []
@@ -614,8 +613,8 @@ def new_command(game, title) -> None:
 @click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
 def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
-    from pnp.targets import CalibrationOptions, calibrate
     from pnp.i18n.labels import label_warning
+    from pnp.targets import CalibrationOptions, calibrate
 
     if label_warning(language):
         click.echo(f"warning: {label_warning(language)}", err=True)
@@ -630,7 +629,7 @@ class _Progress:
         self.enabled = not quiet and sys.stderr.isatty()
         self.bar = None
 
-    def __enter__(self) -> "_Progress":
+    def __enter__(self) -> _Progress:
         return self
 
     def start(self, total: int) -> None:
@@ -661,9 +660,9 @@ def translate_group() -> None:
 @click.option("--strict", is_flag=True, help="Exit 1 if any text is missing, stale, unused or flagged.")
 def translate_status_command(games, strict) -> None:
     """Per game and language: missing, stale and unused texts, and texts to check again."""
-    from pnp.targets import load_games
     from pnp.i18n.status import format_status
     from pnp.paint.proof import game_statuses
+    from pnp.targets import load_games
 
     clean = True
     for loaded in load_games(resolve_games(games)):

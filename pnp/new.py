@@ -65,8 +65,8 @@ def _remove_made(made: list[Path]) -> None:
 
 def _stamp(folder: Path) -> None:
     """Record the English each Danish text translates, so nothing is stale."""
-    from pnp.targets import load_games
     from pnp.i18n.stamp import stamp
+    from pnp.targets import load_games
 
     [loaded] = load_games([folder])
     stamp(loaded.catalogs, "da")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.replay import Played
@@ -18,7 +19,7 @@ from pnp.model.source import Node
 class Context:
     """The game-side facts an adapter needs: item ids by attribute values, texts, problems."""
 
-    item: Callable[[str, dict], "str | None"]
+    item: Callable[[str, dict], str | None]
     lookup: Callable[[str], str]
     problems: Problems
 

@@ -8,7 +8,7 @@ spot not yet playable, who wins on which line) are checked against the engine.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request

@@ -9,7 +9,7 @@ Every piece is looked up in components.yaml, every move checked, every caption f
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request

@@ -8,7 +8,7 @@ moves is drawn: Folio's diagrams are positions, not sequences.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request

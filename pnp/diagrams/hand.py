@@ -7,7 +7,7 @@ centre of that cell, so [0, 0] sits at (0.5, 0.5) in scene cells.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from pnp.diagrams import scene as sc
 from pnp.model.diagrams import FrameSpec, MarkSpec, PieceSpec

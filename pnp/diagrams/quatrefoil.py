@@ -9,7 +9,7 @@ one frame per move. Every state comes from the engine.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request

@@ -12,7 +12,7 @@ Coordinates are the engine's hex units (centre to corner 1, y downwards).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request

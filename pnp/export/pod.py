@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas

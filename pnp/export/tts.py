@@ -19,8 +19,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from PIL import Image
 from reportlab.graphics.shapes import Drawing

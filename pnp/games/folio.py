@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Iterable, Union
+from typing import Union
 
 from pnp.games.base import FunctionEngine, IllegalMove, NotationError
 

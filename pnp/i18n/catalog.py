@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import hashlib
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
 
 from pnp.model.files import content_file
 from pnp.model.game import GAME_FILES, SOURCE_LANGUAGE, Game
@@ -23,7 +23,6 @@ from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.source import Node, load_yaml
 from pnp.model.tables import Cell, TextCells
-
 
 
 def fingerprint(text: str) -> str:
@@ -197,7 +196,7 @@ def load_game_catalogs(game: Game) -> Catalogs:
     return catalogs
 
 
-def _add_table_texts(catalogs: "Catalogs", tables: dict[str, TextCells]) -> None:
+def _add_table_texts(catalogs: Catalogs, tables: dict[str, TextCells]) -> None:
     """Each table text as an entry of its language's catalog, with the record that catalog keeps."""
     for language, catalog in list(catalogs.items()):
         added, empty = {}, {}

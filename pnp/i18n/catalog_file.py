@@ -12,12 +12,12 @@ in double quotes instead, which hold any text.
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 from ruamel.yaml.comments import CommentedMap
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, FoldedScalarString, LiteralScalarString
@@ -144,7 +144,7 @@ def _fields(entry: Entry) -> dict:
     return fields
 
 
-def _set_entry(document: CommentedMap, entry: Entry, places: "_Places", double_quoted: bool) -> None:
+def _set_entry(document: CommentedMap, entry: Entry, places: _Places, double_quoted: bool) -> None:
     """Put the entry's fields into the document: in place where the key is, else as a new entry (see _Places)."""
     wanted = _fields(entry)
     current = document.get(entry.key)

@@ -11,7 +11,7 @@ pnp's labels (pnp.i18n.labels), so the PDF rulebook and the web edition say the 
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from pnp.i18n.labels import label
 from pnp.model.game import Game

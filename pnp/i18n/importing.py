@@ -15,9 +15,9 @@ changes are written together, all or none.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Mapping
 
 from pnp.i18n.catalog import Catalogs, Entry, catalog_path, fingerprint
 from pnp.i18n.catalog_file import edited_catalog

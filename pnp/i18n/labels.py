@@ -12,7 +12,7 @@ can warn before they draw.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from pnp.model.names import language_problem
@@ -27,7 +27,7 @@ class LabelCatalogError(RuntimeError):
     """A label catalog shipped with pnp is malformed: a defect of pnp, caught by its tests."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalog(language: str) -> dict[str, str] | None:
     """The labels pnp ships for language, or None when it ships none."""
     if language_problem(language) is not None:

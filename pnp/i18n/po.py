@@ -14,15 +14,15 @@ from. `parse_po` reads any such file back, every malformed line a located proble
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from pnp import __version__
 from pnp.i18n.catalog import Catalogs, Entry
 from pnp.i18n.usage import Use, text_uses
-from pnp.model.game import Game
 from pnp.model.files import read_regular_file
+from pnp.model.game import Game
 from pnp.model.limits import MAX_PO_BYTES
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 

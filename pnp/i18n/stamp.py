@@ -10,8 +10,8 @@ can show the translator what changed. Only the entries stamped are rewritten.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from pnp.i18n.catalog import Catalog, Catalogs, Entry, fingerprint
 from pnp.i18n.catalog_file import update_catalog

@@ -12,13 +12,13 @@ warnings, or under --strict into problems.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Collection, Iterable, Mapping
 
 from pnp.i18n.catalog import Catalog, Catalogs, Entry
 from pnp.i18n.glossary import Glossary
-from pnp.model.game import GLOSSARY_SUFFIX
 from pnp.i18n.qa import quote_finding, text_findings
+from pnp.model.game import GLOSSARY_SUFFIX
 from pnp.model.problems import Location, Problem, display_path
 
 
@@ -53,10 +53,10 @@ class LanguageStatus:
         """Source texts this language has a current translation of."""
         return self.total - len(self.missing) - len(self.stale)
 
-    def with_findings(self, more: Iterable[KeyIssue]) -> "LanguageStatus":
+    def with_findings(self, more: Iterable[KeyIssue]) -> LanguageStatus:
         return replace(self, findings=_sorted([*self.findings, *more]))
 
-    def of_keys(self, keys: Collection[str]) -> "LanguageStatus":
+    def of_keys(self, keys: Collection[str]) -> LanguageStatus:
         """The status of just these keys (what an output reads): missing, stale and findings."""
         kept = {kind: tuple(i for i in getattr(self, kind) if i.key in keys) for kind in ("missing", "stale", "findings")}
         return replace(self, unused=(), undefined=(), **kept)

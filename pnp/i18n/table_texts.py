@@ -11,9 +11,9 @@ sorting, filtering or exporting it again from a spreadsheet program loses nothin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Mapping
 
 from pnp.i18n.catalog import Entry
 from pnp.model.game import Game

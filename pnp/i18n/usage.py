@@ -9,8 +9,8 @@ counts these keys as used; the PO file shows them to the translator as notes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from pnp.model.components import ComponentSet
 from pnp.model.diagrams import DiagramSpec, ExampleSpec, read_diagram_book

@@ -11,7 +11,7 @@ shares a cut with a position card: a face-down north card cannot be told by its 
 
 from __future__ import annotations
 
-from typing import Hashable
+from collections.abc import Hashable
 
 from pnp.layout.geometry import Box, union_all
 from pnp.model import faces as model

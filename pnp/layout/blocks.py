@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Hashable, Iterable, Sequence
+from typing import Any
 
 from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line

@@ -24,8 +24,8 @@ order 1..8, and once the top fold is trimmed the sheet is two nested folded leav
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line, union_all
 from pnp.layout.paper import PAPERS, Paper

@@ -11,8 +11,8 @@ together at the foot. A text too long for any free place is tried in two parts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line
 from pnp.model.units import mm

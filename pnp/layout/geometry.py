@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 # Fitting compares sums of float lengths; a millionth of a point is far below any printer.
 EPS = 1e-6

@@ -18,9 +18,9 @@ This is the whole sheet layout of a kit, as numbers:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Sequence
 
 from pnp.layout.backs import back_class
 from pnp.layout.blocks import Cell, Component, Guide

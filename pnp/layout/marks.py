@@ -12,9 +12,9 @@ A game whose `sheets: {mark-length: 0mm}` wants no marks gets neither.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from pnp.layout.blocks import Block, Cell, Guide
 from pnp.layout.geometry import Box, Line

@@ -14,11 +14,19 @@ page's blocks are centred together in its frame.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Sequence
 
-from pnp.layout.blocks import Arrangement, Block, Component, grid_block, grid_shapes, honeycomb_block, \
-    honeycomb_shapes, honeycomb_size
+from pnp.layout.blocks import (
+    Arrangement,
+    Block,
+    Component,
+    grid_block,
+    grid_shapes,
+    honeycomb_block,
+    honeycomb_shapes,
+    honeycomb_size,
+)
 from pnp.layout.geometry import EPS, Box, DoesNotFit, union_all
 from pnp.layout.paper import Paper
 from pnp.model.units import to_mm

@@ -16,8 +16,8 @@ included); board coordinates have theirs at the board's bottom-left corner.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pnp.layout.blocks import Block, Cell, Component, Point, rect_points
 from pnp.layout.geometry import EPS, Box

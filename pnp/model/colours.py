@@ -7,8 +7,8 @@ reportlab colours, so the model needs no drawing library.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from pnp.model.problems import listing, quote
 

@@ -20,8 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.model.files import content_file
-from pnp.model.limits import (MAX_DIAGRAM_CELLS, MAX_FRAMES, MAX_GRID_CELLS, MAX_MOVES, MAX_NOTATION_CHARS,
-                              MAX_PICTURE_MM, MAX_PICTURES, MAX_REPEAT)
+from pnp.model.limits import (
+    MAX_DIAGRAM_CELLS,
+    MAX_FRAMES,
+    MAX_GRID_CELLS,
+    MAX_MOVES,
+    MAX_NOTATION_CHARS,
+    MAX_PICTURE_MM,
+    MAX_PICTURES,
+    MAX_REPEAT,
+)
 from pnp.model.names import id_problem, is_id
 from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.model.reader import Fields, join_key

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 import operator
 import re
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.model.limits import MAX_EXPRESSION_CHARS, MAX_NUMBER
 from pnp.model.problems import listing, quote

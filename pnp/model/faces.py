@@ -15,10 +15,11 @@ against the set's budget, so repeats and groups cannot multiply a face without b
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator, Union
+from typing import Any, Union
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
@@ -153,7 +154,7 @@ class Group:
     `matrix` maps the elements' own space (a group's box, y down) into the space around it.
     """
 
-    elements: tuple["Element", ...]
+    elements: tuple[Element, ...]
     matrix: Matrix
     location: Location
     name: str | None = None  # the group placed, None for a rotated element
@@ -228,7 +229,7 @@ class FaceContext:
     # from a cell is located there, so what is wrong with it is said at the cell.
     cells: dict[str, Location] | None = None
 
-    def with_values(self, values: dict[str, Any]) -> "FaceContext":
+    def with_values(self, values: dict[str, Any]) -> FaceContext:
         return replace(self, values=values)
 
 

@@ -17,16 +17,17 @@ error, never taken for "absent".
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.files import content_file, describe_mode
+from pnp.model.folders import find_templates_folders
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
-from pnp.model.folders import find_templates_folders
 from pnp.model.reader import MISSING, Fields
 from pnp.model.set_outline import SetContext, SetFacts, SetOutline, read_set_outlines
 from pnp.model.sheets import SheetChoices, read_game_sheets

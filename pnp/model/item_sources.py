@@ -11,8 +11,9 @@ and records, per key, the cell each language's text is in (or would be written t
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from pnp.model.problems import Location
 from pnp.model.reader import Fields

@@ -41,7 +41,7 @@ class Location(NamedTuple):
             return f"{shown}: {self.cell}"
         return f"{shown}:{self.line}:{self.column}" if self.line else shown
 
-    def used_at(self, place: "Location", path: str) -> "Location":
+    def used_at(self, place: Location, path: str) -> Location:
         """This cell, as the value content used at place (under the key path) came from it."""
         return Location(self.file, self.line, self.column, self.cell, self.header, (place.file, place.line, place.column, path))
 
@@ -216,7 +216,7 @@ class Problems:
     def add(self, location: Location, key: str, message: str) -> None:
         self._take(Problem(location, key, message))
 
-    def extend(self, other: "Problems | list[Problem]") -> None:
+    def extend(self, other: Problems | list[Problem]) -> None:
         for problem in other.items if isinstance(other, Problems) else other:
             self._take(problem)
 

@@ -8,7 +8,8 @@ so a misspelt key is never silently ignored.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.limits import MAX_NUMBER
@@ -92,7 +93,7 @@ class Fields:
     def colour(self, key: str, palette: dict[str, Colour], default: Any = MISSING) -> Colour | None:
         return self.typed(key, lambda v: parse_colour(v, palette), default)
 
-    def mapping(self, key: str, default: Any = MISSING) -> "Fields | None":
+    def mapping(self, key: str, default: Any = MISSING) -> Fields | None:
         node = self.get(key, default)
         return None if node is None else Fields(node, join_key(self.path, key), self.problems)
 

@@ -9,9 +9,10 @@ its size, and collects every problem of the file.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Collection, Mapping, Protocol, Union
+from typing import Protocol, Union
 
 from pnp.model.diagrams import picture_ids
 from pnp.model.limits import MAX_BLOCKS, MAX_RULEBOOK_CHARS, MAX_SECTIONS
@@ -135,7 +136,7 @@ class _Checks:
         if known is not None and ref not in known:
             self.problems.add(node.location, path, f"no {kind} {quote(ref)} in {kind}s.yaml (there are: {listing(sorted(known)) or 'none'})")
 
-    def bounds(self, node: Node, sections: tuple["Section", ...]) -> None:
+    def bounds(self, node: Node, sections: tuple[Section, ...]) -> None:
         blocks = sum(len(block.keys) or 1 for section in sections for block in section.body)
         for count, limit, what in ((len(sections), MAX_SECTIONS, "sections"), (blocks, MAX_BLOCKS, "blocks"),
                                    (self.chars, MAX_RULEBOOK_CHARS, "characters of English text")):

@@ -16,12 +16,21 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from pnp.model.item_sources import is_table, item_nodes, key_texts, read_table_rows, used_names
-from pnp.model.limits import (MAX_BLEED_MM, MAX_BOARD_SHEETS, MAX_COMPONENT_MM, MAX_COPIES_PER_SET, MAX_ID_CHARS,
-                              MAX_ITEMS_PER_SET, MAX_SET_ELEMENTS, SMALLEST_PAPER_MM)
+from pnp.model.limits import (
+    MAX_BLEED_MM,
+    MAX_BOARD_SHEETS,
+    MAX_COMPONENT_MM,
+    MAX_COPIES_PER_SET,
+    MAX_ID_CHARS,
+    MAX_ITEMS_PER_SET,
+    MAX_SET_ELEMENTS,
+    SMALLEST_PAPER_MM,
+)
 from pnp.model.names import id_problem, slug
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields

@@ -28,13 +28,20 @@ import math
 import re
 import unicodedata
 import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pnp.model.files import read_content
-from pnp.model.limits import (MAX_FILE_BYTES, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS, MAX_TEXT_CHARS, MAX_XLSX_BYTES,
-                              MAX_XLSX_UNPACKED_BYTES)
+from pnp.model.limits import (
+    MAX_FILE_BYTES,
+    MAX_TABLE_COLUMNS,
+    MAX_TABLE_ROWS,
+    MAX_TEXT_CHARS,
+    MAX_XLSX_BYTES,
+    MAX_XLSX_UNPACKED_BYTES,
+)
 from pnp.model.names import language_problem
 from pnp.model.problems import EXCERPT_CHARS, ContentError, Location, Problem, Problems, display_path, quote
 

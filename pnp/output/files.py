@@ -65,7 +65,7 @@ class FileSet:
         self.root = Path(root)
         self.staged: list[tuple[Path, Path]] = []  # (target, temporary)
 
-    def __enter__(self) -> "FileSet":
+    def __enter__(self) -> FileSet:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -160,7 +160,7 @@ class os_faults:
         self.path = path
         self.named = named  # the file to name whatever file the OS names (a temporary stands for it)
 
-    def __enter__(self) -> "os_faults":
+    def __enter__(self) -> os_faults:
         return self
 
     def __exit__(self, kind, error, traceback) -> bool:

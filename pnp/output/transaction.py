@@ -43,7 +43,7 @@ class Transaction:
         self.removed: list[str] = []
         self._lock = None
 
-    def __enter__(self) -> "Transaction":
+    def __enter__(self) -> Transaction:
         check_state_folder(self.state)
         # Folders this run makes are removed again if it ends without a commit.
         self._made = [p for p in (self.state, *self.state.parents) if not os.path.lexists(p)][::-1]

@@ -9,7 +9,8 @@ the bleed; non-rectangular components get a hairline cut guide at the trim.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
 
@@ -117,7 +118,7 @@ class FacePainter:
             art.add(guide)
         return whole
 
-    def add(self, space: "_FaceSpace", element: model.Element) -> None:
+    def add(self, space: _FaceSpace, element: model.Element) -> None:
         painter = getattr(self, "_" + type(element).__name__.lower())
         painter(space, element)
 

@@ -9,7 +9,7 @@ fallback). `game_statuses` is what `pnp translate status` and a --strict build r
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from pnp.i18n.catalog import Catalogs
 from pnp.i18n.glossary import Glossary, load_glossary

@@ -14,14 +14,23 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
 from pnp.layout.blocks import Cell, Guide
-from pnp.layout.footer import FOOTER_SIZE, ITEM_HEIGHT, MAP_HEIGHT, SCALE_BAR, Footer, Words, footer_variants, scale_bar_words
+from pnp.layout.footer import (
+    FOOTER_SIZE,
+    ITEM_HEIGHT,
+    MAP_HEIGHT,
+    SCALE_BAR,
+    Footer,
+    Words,
+    footer_variants,
+    scale_bar_words,
+)
 from pnp.layout.furniture import Placed
 from pnp.layout.geometry import Line
 from pnp.layout.kit import Kit, Sheet, Side, finish
@@ -167,7 +176,7 @@ def page_sides(kit: Kit) -> list[tuple[int, str]]:
 
 # --- pages --------------------------------------------------------------------------------
 
-def _page(canvas: Canvas, faces: "_Faces", side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
+def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
           items: Sequence[Placed], footer: Footer) -> None:
     canvas.setPageSize((side.paper.width, side.paper.height))
     for tab in side.tabs:

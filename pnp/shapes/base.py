@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from pnp.shapes.geometry import Outline
 
+
 @dataclass(frozen=True)
 class Shape:
     """A component shape. `name` is how components.yaml writes it (`shape: hexagon`)."""

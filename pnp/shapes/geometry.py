@@ -8,8 +8,9 @@ a hexagon cut on a sheet, drawn on a face and shown in a diagram is the same hex
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Union
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3)

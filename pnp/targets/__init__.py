@@ -10,9 +10,10 @@ stages every changed file and commits them all at once: on any error nothing und
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from pnp.targets.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions
 

@@ -55,7 +55,7 @@ class DigestMemory:
         return digest
 
     @classmethod
-    def load(cls, state: Path) -> "DigestMemory":
+    def load(cls, state: Path) -> DigestMemory:
         """What an earlier run kept in the state folder (nothing if it is missing or unreadable)."""
         data = read_state_file(Path(state), MEMORY_FILE)
         if data is None:

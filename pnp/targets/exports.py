@@ -11,9 +11,9 @@ from pnp.targets.kinds.sheets import languages_of
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
-    from pnp.targets.games import LoadedGame
     from pnp.model.components import ComponentSet
     from pnp.model.faces import Face
+    from pnp.targets.games import LoadedGame
 
 
 def set_languages(loaded: LoadedGame, component_set: ComponentSet, options) -> tuple[str | None, ...]:

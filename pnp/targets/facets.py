@@ -28,6 +28,6 @@ class Facets(NamedTuple):
         return [self.format, list(self.languages), self.paper, self.shop]
 
     @classmethod
-    def from_json(cls, raw: list) -> "Facets":
+    def from_json(cls, raw: list) -> Facets:
         form, languages, paper, shop = raw
         return cls(form, tuple(languages), paper, shop)

@@ -9,17 +9,17 @@ use and, per language, the faces painted so far.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
-from pnp.targets.digest import file_digest, folder_digest, key_of
 from pnp.i18n.catalog import Catalogs, load_game_catalogs
 from pnp.model import Game, load_game
 from pnp.model.diagrams import PICTURE_FILES, DiagramBook
 from pnp.model.faces import Image
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import Rulebook, load_rulebook, rulebook_path
+from pnp.targets.digest import file_digest, folder_digest, key_of
 
 
 @dataclass

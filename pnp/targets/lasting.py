@@ -19,8 +19,9 @@ old games go. Worker processes forked by the run inherit its state.
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 

@@ -18,9 +18,9 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.output.transaction import STATE_FOLDER, read_state_file
 from pnp.targets.digest import code_digest, file_digest, folder_digest, key_of
 from pnp.targets.facets import Facets
-from pnp.output.transaction import STATE_FOLDER, read_state_file
 
 MANIFEST_NAME = "manifest.json"
 MANIFEST = f"{STATE_FOLDER}/{MANIFEST_NAME}"
@@ -82,7 +82,7 @@ class Manifest:
     requests: dict[str, dict] = field(default_factory=dict)  # id → {"command": …, "options": {…}}
 
     @classmethod
-    def load(cls, out: Path) -> "Manifest":
+    def load(cls, out: Path) -> Manifest:
         """The manifest under out; an empty one if there is none or it cannot be read."""
         data = read_state_file(Path(out) / STATE_FOLDER, MANIFEST_NAME)
         if data is None:

@@ -58,7 +58,7 @@ class RunOptions:
         return True
 
     @classmethod
-    def from_fields(cls, values: dict, **run) -> "RunOptions":
+    def from_fields(cls, values: dict, **run) -> RunOptions:
         """Options from key_fields() as a manifest keeps them (lists for tuples); BadOption if
         they no longer make sense."""
         names = {f.name for f in fields(cls)}

@@ -10,13 +10,13 @@ longer makes: a file changed by hand since is left where it is, and said.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
 
+from pnp.output.transaction import STATE_FOLDER
 from pnp.targets import digest as digests
 from pnp.targets.manifest import MANIFEST, Manifest, sources_of
-from pnp.output.transaction import STATE_FOLDER
 
 
 @dataclass

@@ -20,22 +20,32 @@ import hashlib
 import heapq
 import os
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import click
 
-from pnp.targets import digest as digests
-from pnp.targets.digest import code_digest, key_of
-from pnp.targets.lasting import freezing_run, kept
-from pnp.targets.manifest import (MANIFEST, Manifest, Output, TargetRecord, UnitRecord, files_digest, request_id, stamp_of,
-                                unit_scope)
-from pnp.targets.options import RunOptions, listed
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
 from pnp.output.transaction import STATE_FOLDER, Transaction
+from pnp.targets import digest as digests
+from pnp.targets.digest import code_digest, key_of
+from pnp.targets.lasting import freezing_run, kept
+from pnp.targets.manifest import (
+    MANIFEST,
+    Manifest,
+    Output,
+    TargetRecord,
+    UnitRecord,
+    files_digest,
+    request_id,
+    stamp_of,
+    unit_scope,
+)
+from pnp.targets.options import RunOptions, listed
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor

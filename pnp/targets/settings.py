@@ -22,14 +22,23 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
-from pnp.targets.options import (DEFAULT_FORMATS, FORMATS, MAX_DPI, BuildOptions, check_back_offset, check_base_url, listed,
-                               tupled)
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.problems import Location, Problems, quote
+from pnp.targets.options import (
+    DEFAULT_FORMATS,
+    FORMATS,
+    MAX_DPI,
+    BuildOptions,
+    check_back_offset,
+    check_base_url,
+    listed,
+    tupled,
+)
 
 PROJECT_FILE = "pnp.yaml"
 SECTION = "build"
@@ -299,13 +308,13 @@ def options_of(resolved: Resolved, run: BuildOptions) -> BuildOptions:
 
 
 def requests(folders: Iterable[Path], given: Mapping[str, Any], run: BuildOptions,
-             memory: "Memory | None" = None) -> dict[Path, BuildOptions]:
+             memory: Memory | None = None) -> dict[Path, BuildOptions]:
     """Each game's options: run's, with its settings; ContentError listing every problem of
     the settings files, click.UsageError for command-line values that do not fit a game."""
     return {folder: options_of(resolved, run) for folder, resolved in resolve_all(folders, given, memory).items()}
 
 
-def resolve_all(folders: Iterable[Path], given: Mapping[str, Any], memory: "Memory | None" = None) -> dict[Path, Resolved]:
+def resolve_all(folders: Iterable[Path], given: Mapping[str, Any], memory: Memory | None = None) -> dict[Path, Resolved]:
     """Each game's settings (see resolve and check), found in memory where it has them."""
     memory = memory or Memory(None)
     problems = Problems()
@@ -347,8 +356,8 @@ class Memory:
     def _key(self, folder: Path, given: Mapping[str, Any]) -> str:
         """What the game's settings are resolved from: its two files, the shop profiles there are and its
         catalogs (its languages), pnp's code and what the command line gave."""
-        from pnp.targets.digest import code_digest, file_digest, key_of
         from pnp.model.folders import find_templates_folders
+        from pnp.targets.digest import code_digest, file_digest, key_of
 
         files = []
         for path in (project_file(folder), Path(folder) / "game.yaml"):

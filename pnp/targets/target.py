@@ -11,8 +11,9 @@ parallel and writes through one transaction.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from pnp.targets.facets import Facets
 

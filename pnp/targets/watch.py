@@ -21,18 +21,18 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable
 
 import click
 
-from pnp.targets.digest import ignored_name, source_files
-from pnp.targets.options import BuildOptions
-from pnp.targets.runner import run
 from pnp.model.folders import find_templates_folders
 from pnp.output.files import display
 from pnp.output.transaction import STATE_FOLDER
+from pnp.targets.digest import ignored_name, source_files
+from pnp.targets.options import BuildOptions
+from pnp.targets.runner import run
 
 FIRST = ("sheet-part", "sheets", "png-page")  # a long kit's sheets are painted in parts
 SETTLE_S = 0.08  # how long a changed file keeps its size and time before it is read

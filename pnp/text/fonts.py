@@ -10,7 +10,7 @@ machine with only pip packages.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import font_source_sans_pro
@@ -31,7 +31,7 @@ _STYLE_OF = {font: style for style, (font, _) in _FILES.items()}
 _FALLBACK = {"italic": "regular", "bolditalic": "bold"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def register_fonts() -> None:
     folder = Path(font_source_sans_pro.font_directory)
     for name, file in _FILES.values():
@@ -48,7 +48,7 @@ def font_name(style: str = "regular") -> str:
     return _FILES[style][0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _glyphs(name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(name).face.charToGlyph)
 
@@ -58,7 +58,7 @@ def style_of(name: str) -> str | None:
     return _STYLE_OF.get(name)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _drawable(name: str) -> frozenset[str]:
     """The characters a font draws itself, spaces of every kind included: a set of strings,
     so a whole text is tested at once (most texts need no fallback)."""

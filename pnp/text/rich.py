@@ -11,9 +11,9 @@ it (an italic term's Greek in the upright). pnp.paint.faces draws the lines meas
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 from pnp.i18n.markup import BOLD, BOTH, TERM
 from pnp.model.icons import ICON

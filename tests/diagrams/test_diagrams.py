@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from pnp.targets import DiagramOptions, build_diagrams
 from pnp.diagrams import example_scenes, load_diagrams
 from pnp.diagrams import scene as sc
 from pnp.diagrams.sizing import frame_cell
@@ -22,6 +21,7 @@ from pnp.output.raster import render_page
 from pnp.paint.diagrams.api import _art, diagram_drawing, example_steps
 from pnp.paint.diagrams.output import drawing_pdf, drawing_svg
 from pnp.paint.diagrams.render import Renderer
+from pnp.targets import DiagramOptions, build_diagrams
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")

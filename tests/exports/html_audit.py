@@ -43,8 +43,8 @@ class Page:
             found.append(f"{levels.count(1)} h1 headings")
         found += [f"heading skips from h{a} to h{b}" for a, b in zip(levels, levels[1:]) if b > a + 1]
         found += [f"id {i!r} used twice" for i in sorted({i for i in self.ids if self.ids.count(i) > 1})]
-        found += [f"no alt on an image" for image in self.images if "alt" not in image]
-        found += [f"svg without a name or aria-hidden" for svg in self.svgs
+        found += ["no alt on an image" for image in self.images if "alt" not in image]
+        found += ["svg without a name or aria-hidden" for svg in self.svgs
                   if not (svg.get("role") == "img" and svg.get("aria-label")) and svg.get("aria-hidden") != "true"]
         if "script" in self.tags or "iframe" in self.tags:
             found.append("a script or frame")

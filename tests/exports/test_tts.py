@@ -188,8 +188,8 @@ def test_a_landscape_card_set_is_sideways():
 def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
     import shutil
 
-    from tests.targets.conftest import invoke
     from tests.conftest import CONTENT, ROOT
+    from tests.targets.conftest import invoke
 
     shutil.copytree(ROOT / "templates", tmp_path / "templates")
     shutil.copytree(CONTENT / "trifoil", tmp_path / "content" / "trifoil")

@@ -91,7 +91,7 @@ def test_the_preview_lists_and_links_every_output_with_thumbnails(kit, games, ga
     linked = {f"{game}/{link}" for link in page.links if "#" not in link}
     assert made == linked
     thumbnails = [s for s in page.sources if s.startswith("data:image/png;base64,")]
-    pictured = [p for p in made if p.endswith(".png") or (p.endswith(".pdf") and not p.replace(".pdf", ".png") in made)]
+    pictured = [p for p in made if p.endswith(".png") or (p.endswith(".pdf") and p.replace(".pdf", ".png") not in made)]
     assert len(thumbnails) >= len(pictured)
     for source in thumbnails:
         image = Image.open(io.BytesIO(base64.b64decode(source.split(",", 1)[1])))
@@ -127,8 +127,8 @@ def test_every_content_text_is_escaped(make_game, tmp_path):
 
 def test_html_is_incremental_and_the_same_bytes_every_time(tmp_path):
     from pnp.targets import BuildOptions, build
-    from tests.targets.conftest import digests
     from tests.conftest import CONTENT
+    from tests.targets.conftest import digests
 
     options = BuildOptions(out=tmp_path / "a", formats=("html",))
     build([CONTENT / "folio"], options)

@@ -27,9 +27,9 @@ from pnp.games.boardless_quarto import (
     parse_move,
     parse_piece,
     parse_state,
+    windows,
     winner,
     winner_rows,
-    windows,
 )
 
 

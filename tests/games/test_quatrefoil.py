@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from pnp.games.base import Engine, IllegalMove, NotationError
 from pnp.games.quatrefoil import (
     ENGINE,
-    engine_with_target,
     MOVES,
     PUSHES,
     STACK,
@@ -21,6 +20,7 @@ from pnp.games.quatrefoil import (
     correct_colours,
     distance,
     distances_to,
+    engine_with_target,
     format_move,
     format_state,
     is_solved,

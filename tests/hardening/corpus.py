@@ -36,9 +36,9 @@ from __future__ import annotations
 import os
 import struct
 import zlib
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from pnp.model import limits
 
@@ -305,7 +305,7 @@ def alias_bomb() -> str:
 
 
 def sections(count: int) -> str:
-    body = "".join(f"  - title: rules.play.title\n    body: [{{p: rules.play.p}}]\n" for _ in range(count))
+    body = "".join("  - title: rules.play.title\n    body: [{p: rules.play.p}]\n" for _ in range(count))
     return f"booklet: a5-saddle\nsections:\n{body}"
 
 

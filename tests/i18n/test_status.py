@@ -5,7 +5,7 @@ from pathlib import Path
 from tiny_game import ENGLISH, USED, line_of
 
 from pnp.i18n.catalog import Catalogs, fingerprint, load_catalogs
-from pnp.i18n.status import NO_SOURCE, KeyIssue, game_status, translation_status, format_status
+from pnp.i18n.status import NO_SOURCE, KeyIssue, format_status, game_status, translation_status
 from pnp.model.problems import Location
 
 
@@ -58,7 +58,7 @@ def test_undefined_key_without_a_known_use_points_at_english(game: Path):
 
 
 def test_a_complete_translation_is_ok(game: Path):
-    lines = ["{key}: {{text: '{text}', source: {source}}}".format(key=k, text=v.upper(), source=fingerprint(v)) for k, v in ENGLISH.items()]
+    lines = [f"{k}: {{text: '{v.upper()}', source: {fingerprint(v)}}}" for k, v in ENGLISH.items()]
     (game / "text" / "da.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     catalogs = load_catalogs(game, ("da",))
     used = set(ENGLISH)

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.targets import load_games
 from pnp.cli import main
 from pnp.i18n.catalog import fingerprint
 from pnp.i18n.status import NO_SOURCE
 from pnp.model import ContentError
 from pnp.paint.proof import game_statuses
+from pnp.targets import load_games
 
 COMPONENTS = """\
 sets:

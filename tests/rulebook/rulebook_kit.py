@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.i18n.catalog import fingerprint
 from pnp.targets import BuildOptions
 from pnp.targets import build as build_kit
-from pnp.i18n.catalog import fingerprint
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("quatrefoil", "boardless-quarto", "folio", "trifoil")

@@ -31,7 +31,6 @@ from audit import (
 from rulebook_kit import GAMES
 
 
-
 def rulebooks(built, game: str) -> list[Path]:
     paths, _ = built[game]
     found = sorted(p for p in paths if "-rules-" in p.name or "-booklet-" in p.name)

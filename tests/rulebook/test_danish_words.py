@@ -11,10 +11,10 @@ import pypdf
 import pytest
 from rulebook_kit import GAMES, ROOT
 
-from pnp.targets import BuildOptions, build
 from pnp.i18n import labels
 from pnp.i18n.catalog import load_game_catalogs
 from pnp.model.game import load_game
+from pnp.targets import BuildOptions, build
 
 WORD = re.compile(r"[^\W_]{2,}")  # a single letter is a coordinate or a label, not a word
 

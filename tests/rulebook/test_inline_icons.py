@@ -5,9 +5,9 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from pnp.targets import load_games
 from pnp.new import new_game
 from pnp.paint.rulebook import edition_pdf
+from pnp.targets import load_games
 from pnp.text.rich import ICON_HEIGHT
 
 STAR = (0xE9, 0xB4, 0x4C)

@@ -1,7 +1,7 @@
 """The calibration scale reads the correction: derived through the same back placement as sheets."""
 
-from pnp.layout.paper import PAPERS
 from pnp.layout.calibration import correction_sign
+from pnp.layout.paper import PAPERS
 
 
 def test_long_edge_mirrors_x_so_x_reads_directly_and_y_inverted():

@@ -18,7 +18,6 @@ from reportlab.graphics import renderPDF, shapes
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.targets import BuildOptions, DiagramOptions, build, build_diagrams
 from pnp.diagrams import load_diagrams
 from pnp.i18n.catalog import Texts, load_catalogs
 from pnp.model.game import load_game
@@ -29,6 +28,7 @@ from pnp.paint.diagrams.api import diagram_drawing
 from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.picture import as_reportlab
 from pnp.paint.vector import placed
+from pnp.targets import BuildOptions, DiagramOptions, build, build_diagrams
 from pnp.text.fonts import font_name
 
 ROOT = Path(__file__).resolve().parents[2]

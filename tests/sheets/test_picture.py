@@ -54,10 +54,10 @@ def test_a_shape_holds_what_its_reportlab_twin_holds_in_the_same_order(mine, the
 
 
 def test_the_defaults_and_path_operators_are_reportlabs() -> None:
-    assert picture.STATE_DEFAULTS == dict(shapes.STATE_DEFAULTS)
+    assert dict(shapes.STATE_DEFAULTS) == picture.STATE_DEFAULTS
     ours = (picture.MOVETO, picture.LINETO, picture.CURVETO, picture.CLOSEPATH)
     assert ours == (shapes._MOVETO, shapes._LINETO, shapes._CURVETO, shapes._CLOSEPATH)
-    assert picture.OPERANDS == tuple(shapes._PATH_OP_ARG_COUNT)
+    assert tuple(shapes._PATH_OP_ARG_COUNT) == picture.OPERANDS
 
 
 def test_a_picture_with_svg_art_becomes_a_drawing_holding_svglibs_own_shapes() -> None:

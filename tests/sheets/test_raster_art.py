@@ -16,11 +16,10 @@ from pathlib import Path
 
 import pikepdf
 import pypdfium2
-import pytest
 from PIL import Image
 
-from pnp.targets import BuildOptions, build
 from pnp.paint import images
+from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT
 
 ART = "        - image: {file: art.png, w: 40%, h: 40%}\n"

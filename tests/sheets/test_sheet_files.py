@@ -6,9 +6,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.targets import BuildOptions, build
 from pnp.layout.paper import PAPERS
 from pnp.output.raster import render_page
+from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT
 from tests.sheets.reading import disc_extent, read_pages
 

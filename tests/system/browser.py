@@ -49,7 +49,7 @@ class Chromium:
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         self.call("Page.enable", session=True)
 
-    def __enter__(self) -> "Chromium":
+    def __enter__(self) -> Chromium:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
+
 from pnp.output.files import OutsideRoot, write_file
 from pnp.output.transaction import Transaction
 from tests.targets.conftest import invoke

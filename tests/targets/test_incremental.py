@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from pnp.targets import BuildOptions, DiagramOptions, build, build_diagrams
-from tests.targets.conftest import digests, mtimes
 from tests.conftest import CONTENT
+from tests.targets.conftest import digests, mtimes
 
 OPTIONS = dict(papers=("a4",), dpi=72, jobs=1)
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 import pnp.targets.kinds as kinds
 from pnp.targets import BuildOptions, build
-from tests.targets.conftest import digests, invoke
 from tests.conftest import CONTENT, ROOT
+from tests.targets.conftest import digests, invoke
 
 
 def test_parallel_and_sequential_builds_are_byte_identical(tmp_path):

@@ -12,9 +12,9 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
+from pnp.model.problems import ContentError
 from pnp.targets import BuildOptions, build
 from pnp.targets.kinds import sheets as sheets_kind
-from pnp.model.problems import ContentError
 from tests.targets.conftest import digests
 
 CARDS = 30
@@ -140,13 +140,13 @@ def test_more_parts_than_sheets_leave_some_parts_empty_and_print_the_same_pages(
 def test_faces_no_sheet_prints_are_checked_once_by_the_part_with_the_first_sheet(make_game, tmp_path):
     """A kit cut short after its first sheet leaves the later cards printed nowhere: their
     problems are still found, once, whichever way the sheets are split into parts."""
-    from pnp.targets.games import load_games
-    from pnp.targets.kinds.sheets import kit_of, settings_of, sheet_words
     from pnp.i18n.catalog import Texts
     from pnp.layout.kit import Kit
     from pnp.model.problems import Problems
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import paint_kit
+    from pnp.targets.games import load_games
+    from pnp.targets.kinds.sheets import kit_of, settings_of, sheet_words
 
     long_word = "unbreakablewordthatcannotfitonanycardatitssize"
     [loaded] = load_games([make_game({"components.yaml": deck(last=long_word)}, name="deck")])

@@ -17,8 +17,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from pnp.targets.kinds import all_kinds
-from tests.targets.conftest import digests, invoke
 from tests.conftest import ROOT
+from tests.targets.conftest import digests, invoke
 
 QUICK = ["--paper", "a4", "--dpi", "72", "-j", "1"]
 

@@ -18,8 +18,8 @@ import pytest
 from pnp.targets import BuildOptions
 from pnp.targets.settings import requests
 from pnp.targets.watch import watch
-from tests.targets.conftest import digests, invoke
 from tests.conftest import CONTENT, ROOT
+from tests.targets.conftest import digests, invoke
 
 STEPS = (
     ["build", "--dpi", "72"],

@@ -13,8 +13,8 @@ the pieces: a winning line is a halo behind its pieces, never a stroke over them
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from reportlab.graphics import shapes
 from reportlab.lib import colors
@@ -138,7 +138,7 @@ class Renderer:
             baseline = (len(lines) - index - 1) * CAPTION_SIZE * LEADING + 2
             drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, "italic", self.colour("ink")))
 
-    def _item(self, group, space: "_Space", item: sc.Item) -> None:
+    def _item(self, group, space: _Space, item: sc.Item) -> None:
         getattr(self, "_" + type(item).__name__.lower())(group, space, item)
 
     def _cell(self, group, space, item: sc.Cell) -> None:

@@ -24,6 +24,7 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Rulebook
+from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.document import (
     Footer,
     Layout,
@@ -32,7 +33,6 @@ from pnp.paint.rulebook.document import (
     lay_out,
     layout_error,
 )
-from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.impose import impose_pdf
 from pnp.paint.rulebook.padding import Padding
 from pnp.paint.rulebook.story import Context, build_story

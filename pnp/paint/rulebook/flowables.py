@@ -11,8 +11,8 @@ text around it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 from weakref import WeakKeyDictionary
 
 from reportlab.graphics.shapes import Drawing, Group, Path, transformPoint

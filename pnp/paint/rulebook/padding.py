@@ -7,7 +7,7 @@ with its count and a box to tick) and then ruled pages for notes.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.platypus import Flowable, PageBreak
 

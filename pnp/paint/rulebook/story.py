@@ -14,8 +14,8 @@ it), where the two fit on a page; a figure with its caption (they are one flowab
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.targets.facets import Facets
 from pnp.targets.kinds.rulebooks import rulebook_languages
 from pnp.targets.options import BuildOptions
-from pnp.targets.facets import Facets
 from pnp.targets.target import InLanguage, OnPaper, Rendered, Target, TargetKind
 
 if TYPE_CHECKING:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from pnp.targets.options import CalibrationOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.targets.options import DiagramOptions
 from pnp.targets.facets import Facets
+from pnp.targets.options import DiagramOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:

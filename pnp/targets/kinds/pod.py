@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.exports import FaceArt, game_languages, set_inputs, set_languages, stem
-from pnp.targets.options import BuildOptions
 from pnp.targets.facets import Facets
+from pnp.targets.options import BuildOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
-    from pnp.targets.games import LoadedGame
     from pnp.model.shops import ShopProfile
+    from pnp.targets.games import LoadedGame
 
 NAME = "pod"
 

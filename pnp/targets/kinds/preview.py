@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pnp.targets.facets import Facets
 from pnp.targets.kinds import kinds_for
 from pnp.targets.kinds.sheets import languages_of
 from pnp.targets.options import BuildOptions
-from pnp.targets.facets import Facets
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -87,7 +87,6 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
 def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) -> list:
     """The rulebook's diagrams and example plays, each linking to its place in the web edition
     (their raster images written once, into `images`)."""
-    from pnp.targets.kinds.web import web_languages
     from pnp.export.web.edition import anchor, edition_file
     from pnp.export.web.preview import THUMBNAIL, Picture
     from pnp.export.web.svg import PX_PER_POINT, inline_svg
@@ -95,6 +94,7 @@ def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) 
     from pnp.model.problems import Problems
     from pnp.paint.diagrams import diagram_picture, example_pictures
     from pnp.paint.rulebook.markup import plain_text
+    from pnp.targets.kinds.web import web_languages
 
     if language not in web_languages(loaded, options):
         return []

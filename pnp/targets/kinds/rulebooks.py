@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pnp.targets.facets import Facets
 from pnp.targets.kinds.sheets import languages_of
 from pnp.targets.options import BuildOptions
-from pnp.targets.facets import Facets
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:

@@ -22,19 +22,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from pnp.targets.lasting import kept
-from pnp.targets.options import BuildOptions
-from pnp.targets.facets import Facets
-from pnp.targets.target import Rendered, Target, TargetKind
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.model.game import TITLE_KEY
 from pnp.model.problems import Problems, quote
+from pnp.targets.facets import Facets
+from pnp.targets.lasting import kept
+from pnp.targets.options import BuildOptions
+from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
-    from pnp.targets.games import LoadedGame
     from pnp.i18n.catalog import Texts
     from pnp.layout.kit import Kit
+    from pnp.targets.games import LoadedGame
 
 NAME, PART = "sheets", "sheet-part"
 PART_CELLS = 500  # cells (printed copies of faces) per part of a long kit

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pnp.targets.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
-from pnp.targets.options import BuildOptions
 from pnp.targets.facets import Facets
+from pnp.targets.options import BuildOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
