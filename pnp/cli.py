@@ -371,6 +371,8 @@ def report(result, out: Path, quiet: bool) -> None:
         return
     for warning in result.warnings:
         click.echo(f"warning: {shown_warning(warning)}", err=True)
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
     parts = [f"wrote {len(result.written)} files under {out}/"]
     if result.unchanged or result.skipped:
         parts.append(f"{result.skipped} outputs up to date, {result.unchanged} rebuilt unchanged")

@@ -1,17 +1,21 @@
 """Component sets → Tabletop Simulator: deck sheets, token and tile images, and the saved object.
 
 A card set becomes a custom deck: its distinct cards (front and back) in grids of at
-most 10 × 7 slots per image, 69 cards and the last slot, which TTS shows for a card in
-another player's hand, holding the back; each image within 4096 px a side. Alike backs
-make one back image; backs that differ make back sheets laid out like the faces
-(TTS's UniqueBack). Card ids are 100 × deck number + slot, one per printed card, in the
-set's order. Other sets become custom tokens (one image, transparent outside the shape,
-which TTS cuts out) or custom tiles (tiles, boards, and tokens whose sides differ).
+most 10 × 7 slots per image, 70 cards a sheet: the decks set BackIsHidden, so TTS shows
+the back for a card in another player's hand and no slot is spent on it. One deck has
+one pixel size for its cards, the printed size at 300 dpi where its fullest sheet fits
+4096 px a side in some grid (of those, the one whose longer side is shortest), else the
+largest that fits. Alike backs make one back image; backs that differ make back sheets
+laid out like the faces (TTS's UniqueBack). Card ids are 100 × deck number + slot, one
+per printed card, in the set's order. Other sets become custom tokens (one image,
+transparent outside the shape, which TTS cuts out) or custom tiles (tiles, boards, and
+tokens whose sides differ).
 
 The saved object is the JSON TTS loads from its Saved Objects folder: a deck per card
 set, every token and tile, laid out in rows on the table at their printed size (a table
-unit is about an inch). Images are named relative to the JSON, or under a base URL
-where they will be hosted; never by a path of the machine that built them.
+unit is about an inch), each named in the save's language. Cards hide their names face
+down. Images are named under a base URL: where they will be hosted, or the file:///
+address of the folder they were written to.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from PIL import Image
@@ -33,7 +37,7 @@ from pnp.output.png import png_bytes
 
 DPI = 300
 MAX_COLUMNS, MAX_ROWS, MAX_SIDE = 10, 7, 4096
-CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS
 TILE_KINDS = ("tile", "board")
 # Approximations of TTS's own sizes: a poker card at scale 1, and how many table units
 # (about an inch each) a custom tile or token at scale 1 spans along its longer side.
@@ -64,22 +68,19 @@ class Grid:
     cell: tuple[int, int]
 
     @property
-    def hidden_slot(self) -> int:
-        return self.columns * self.rows - 1
-
-    @property
     def size(self) -> tuple[int, int]:
         return (self.columns * self.cell[0], self.rows * self.cell[1])
 
 
 @dataclass(frozen=True)
 class Deck:
-    """A card set as TTS decks: its distinct cards on grids, and the deck in order."""
+    """A card set as TTS decks: its distinct cards on grids (`ids`: the first item showing each), and
+    the deck in order."""
 
     fronts: tuple[Face, ...]
     backs: tuple[Face | None, ...]
     order: tuple[int, ...]
-    names: tuple[str, ...]
+    ids: tuple[str, ...]
     grids: tuple[Grid, ...]
     sideways: bool
 
@@ -95,27 +96,47 @@ class Deck:
 def plan_deck(component_set: ComponentSet) -> Deck:
     """The set's distinct cards (by front and back) in grids, and every printed card in order."""
     distinct: dict[tuple, int] = {}
-    names, order = [], []
+    ids, order = [], []
     for item in component_set.items:
         index = distinct.setdefault((item.front, item.back), len(distinct))
-        if index == len(names):
-            names.append(item.id)
+        if index == len(ids):
+            ids.append(item.id)
         order += [index] * item.count
     cards = list(distinct)
-    grids = tuple(_grid(len(cards[start:start + CARDS_PER_SHEET]), start, component_set)
-                  for start in range(0, len(cards), CARDS_PER_SHEET))
-    return Deck(tuple(f for f, _ in cards), tuple(b for _, b in cards), tuple(order), tuple(names), grids,
+    grids = deck_grids(len(cards), (pixels(component_set.width), pixels(component_set.height)))
+    return Deck(tuple(f for f, _ in cards), tuple(b for _, b in cards), tuple(order), tuple(ids), grids,
                 component_set.width > component_set.height)
 
 
-def _grid(count: int, start: int, component_set: ComponentSet) -> Grid:
-    """The smallest grid holding count cards and the hidden slot, scaled to stay within MAX_SIDE."""
-    columns = min(MAX_COLUMNS, count + 1)
-    rows = math.ceil((count + 1) / columns)
-    width, height = pixels(component_set.width), pixels(component_set.height)
-    scale = min(1.0, MAX_SIDE / (columns * width), MAX_SIDE / (rows * height))
-    cell = (max(1, math.floor(width * scale)), max(1, math.floor(height * scale)))
-    return Grid(columns, rows, tuple(range(start, start + count)), cell)
+def deck_grids(count: int, card: tuple[int, int]) -> tuple[Grid, ...]:
+    """count cards of `card` pixels on sheets of 70: one cell size for all, where the fullest sheet fits."""
+    fullest = min(count, CARDS_PER_SHEET)
+    columns, rows, scale = _grid_shape(fullest, card)
+    cell = (max(1, math.floor(card[0] * scale)), max(1, math.floor(card[1] * scale)))
+    grids = []
+    for start in range(0, count, CARDS_PER_SHEET):
+        cards = tuple(range(start, min(count, start + CARDS_PER_SHEET)))
+        if len(cards) < fullest:  # the last sheet: its own grid, at the deck's cell size
+            columns, rows, _ = _grid_shape(len(cards), cell)
+        grids.append(Grid(columns, rows, cards, cell))
+    return tuple(grids)
+
+
+def _grid_shape(count: int, cell: tuple[int, int]) -> tuple[int, int, float]:
+    """The columns and rows (at most 10 × 7) holding count cells of `cell` pixels: of the grids that
+    shrink the cells least to stay within MAX_SIDE (not at all, where one can), the one whose longer
+    side is shortest, then the one with fewest empty slots; and the scale it needs."""
+
+    def shape(columns: int) -> tuple[int, int, float]:
+        rows = math.ceil(count / columns)
+        return columns, rows, min(1.0, MAX_SIDE / (columns * cell[0]), MAX_SIDE / (rows * cell[1]))
+
+    def preference(grid: tuple[int, int, float]) -> tuple:
+        columns, rows, scale = grid
+        return -scale, max(columns * cell[0], rows * cell[1]) * scale, columns * rows
+
+    shapes = [shape(columns) for columns in range(1, MAX_COLUMNS + 1) if math.ceil(count / columns) <= MAX_ROWS]
+    return min(shapes, key=preference)
 
 
 def deck_files(stem: str, deck: Deck) -> tuple[list[str], list[str]]:
@@ -156,12 +177,13 @@ def set_image(component_set: ComponentSet, what: tuple, paint: PaintFace) -> byt
         return png(_card(deck.backs[0], deck.grids[0].cell, paint))
     grid = deck.grids[what[1]]
     faces = deck.fronts if what[0] == "faces" else deck.backs
-    return png(_sheet(grid, [faces[c] for c in grid.cards], deck.backs[0], paint))
+    return png(_sheet(grid, [faces[c] for c in grid.cards], paint))
 
 
-def _sheet(grid: Grid, faces: list[Face | None], hidden: Face | None, paint: PaintFace) -> Image.Image:
+def _sheet(grid: Grid, faces: list[Face | None], paint: PaintFace) -> Image.Image:
+    """The faces slot by slot, row by row; slots past the last card stay white."""
     sheet = Image.new("RGB", grid.size, (255, 255, 255))
-    for slot, face in [*enumerate(faces), (grid.hidden_slot, hidden)]:
+    for slot, face in enumerate(faces):
         row, column = divmod(slot, grid.columns)
         sheet.paste(_card(face, grid.cell, paint), (column * grid.cell[0], row * grid.cell[1]))
     return sheet
@@ -180,7 +202,7 @@ def _card(face: Face | None, cell: tuple[int, int], paint: PaintFace) -> Image.I
 class Piece:
     """A distinct item of a set that is not cards: its faces, how many, and how TTS shows it."""
 
-    name: str
+    id: str  # the first item showing it
     front: Face
     back: Face | None
     count: int
@@ -194,7 +216,7 @@ def plan_pieces(component_set: ComponentSet) -> list[Piece]:
         key = (item.front, item.back)
         if key in pieces:
             old = pieces[key]
-            pieces[key] = Piece(old.name, old.front, old.back, old.count + item.count, old.tile)
+            pieces[key] = Piece(old.id, old.front, old.back, old.count + item.count, old.tile)
             continue
         two_sided = item.back is not None and item.back != item.front
         pieces[key] = Piece(item.id, item.front, item.back, item.count, component_set.kind in TILE_KINDS or two_sided)
@@ -203,8 +225,9 @@ def plan_pieces(component_set: ComponentSet) -> list[Piece]:
 
 def piece_files(stem: str, piece: Piece) -> tuple[str, str | None]:
     """The front image's name, and the back's where the back is its own image."""
-    back = f"{stem}-{piece.name}-back.png" if piece.tile and piece.back is not None and piece.back != piece.front else None
-    return f"{stem}-{piece.name}.png", back
+    own_back = piece.tile and piece.back is not None and piece.back != piece.front
+    back = f"{stem}-{piece.id}-back.png" if own_back else None
+    return f"{stem}-{piece.id}.png", back
 
 
 def _piece_image(face: Face, component_set: ComponentSet, paint: PaintFace, margin: bool) -> Image.Image:
@@ -219,12 +242,14 @@ def _piece_image(face: Face, component_set: ComponentSet, paint: PaintFace, marg
 
 @dataclass(frozen=True)
 class SetObjects:
-    """What the saved object shows of one set: its deck or pieces, its images' names and its words."""
+    """What the saved object shows of one set: its deck or pieces, its images' names and its words
+    (`item_names`: each item's name by its id, in the save's language)."""
 
     component_set: ComponentSet
     stem: str
     name: str
     description: str
+    item_names: Mapping[str, str]
     deck: Deck | None = None
     pieces: tuple[Piece, ...] = ()
 
@@ -283,8 +308,9 @@ def _deck_object(shown: SetObjects, first_number: int, layout: _Rows, game_id: s
         grid, slot = deck.place(card)
         number = first_number + grid
         cards.append(_object("Card", f"{game_id}/{cs.id}/{position}", (x, 1.0, z), scale, face_down=True,
-                             Nickname=deck.names[card], CardID=100 * number + slot,
-                             CustomDeck={str(number): custom[str(number)]}, SidewaysCard=deck.sideways, Hands=True))
+                             Nickname=shown.item_names[deck.ids[card]], CardID=100 * number + slot,
+                             CustomDeck={str(number): custom[str(number)]}, SidewaysCard=deck.sideways, Hands=True,
+                             HideWhenFaceDown=True))
     if len(cards) == 1:
         return {**cards[0], "Description": shown.description}
     return _object("Deck", f"{game_id}/{cs.id}", (x, 1.0, z), scale, face_down=True, Nickname=shown.name,
@@ -303,9 +329,10 @@ def _piece_objects(shown: SetObjects, layout: _Rows, game_id: str, base_url: str
         image = _tile_image(cs, piece, front, back, base_url) if piece.tile else _token_image(front, base_url)
         thickness = image["CustomTile" if piece.tile else "CustomToken"]["Thickness"]
         for copy in range(piece.count):
-            objects.append(_object("Custom_Tile" if piece.tile else "Custom_Token", f"{game_id}/{cs.id}/{piece.name}/{copy}",
-                                   (x, 1.0 + copy * thickness, z), scale, Nickname=f"{shown.name} – {piece.name}",
-                                   Description=shown.description, CustomImage=image))
+            objects.append(_object("Custom_Tile" if piece.tile else "Custom_Token",
+                                   f"{game_id}/{cs.id}/{piece.id}/{copy}", (x, 1.0 + copy * thickness, z), scale,
+                                   Nickname=shown.item_names[piece.id], Description=shown.description,
+                                   CustomImage=image))
     return objects
 
 

@@ -16,6 +16,7 @@ from pnp.model.components import ComponentSet
 from pnp.model.diagrams import DiagramSpec, ExampleSpec, read_diagram_book
 from pnp.model.faces import Text
 from pnp.model.game import SUBTITLE_KEY, TITLE_KEY, Game
+from pnp.model.item_sources import item_text_key
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Section, load_rulebook, rulebook_path
 from pnp.model.units import to_mm
@@ -72,7 +73,8 @@ def _section_name(section: Section, source: Mapping[str, str]) -> str:
 
 def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str, str], has_rulebook: bool) -> None:
     """A set's name (sheet footers; the rulebook's components list and checklist), its
-    description (that list), and the texts on its faces with the room each has."""
+    description (that list), its items' names (Tabletop Simulator's objects) and the texts
+    on its faces with the room each has."""
     name, description = f"component.{component_set.id}.name", f"component.{component_set.id}.description"
     # The rulebook needs both; sheet footers show the name where the game gives one.
     if has_rulebook or name in source:
@@ -82,6 +84,10 @@ def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str
         _add(uses, Use(description, f"description of the component set '{component_set.id}' in the rulebook's "
                                     "components list", component_set.location))
     for item in component_set.items:
+        item_name = item_text_key(component_set.id, item.id, "name")
+        if item_name in source:
+            _add(uses, Use(item_name, f"name of the item '{item.id}' of the component set '{component_set.id}': "
+                                      "Tabletop Simulator shows it", component_set.location))
         for side, face in (("front", item.front), ("back", item.back)):
             for element in face.walk() if face else ():
                 if isinstance(element, Text) and element.key:

@@ -89,6 +89,12 @@ def used_names(nodes) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def item_text_key(set_id: str, item_id: str, attribute: str) -> str:
+    """The catalog key of an item's own text: a table column's (`name.en`, `name.da`: `<set>.<item>.name`),
+    or one written in text/<lang>.yaml, such as the name Tabletop Simulator shows for the item."""
+    return f"{set_id}.{item_id}.{attribute}"
+
+
 def key_texts(set_id: str, items: list[tuple[str, dict, int]], registry: dict[str, TextCells]) -> None:
     """Give each pending text its key `<set>.<item>.<attribute>` (now that ids are known) and record its cells."""
     pending = [(item_id, values, attribute, value) for item_id, values, _ in items
@@ -98,6 +104,6 @@ def key_texts(set_id: str, items: list[tuple[str, dict, int]], registry: dict[st
     from pnp.model.tables import TableText, TextCells  # only a table's rows make pending texts
 
     for item_id, values, attribute, value in pending:
-        key = f"{set_id}.{item_id}.{attribute}"
+        key = item_text_key(set_id, item_id, attribute)
         registry[key] = TextCells(key, value.texts, value.cells)
         values[attribute] = TableText(key, value.source)

@@ -1,11 +1,12 @@
 """What the export kinds (tts, pod, web, preview) share: a set's faces painted once per
-language and checked, the digests that decide a set's images, and the words naming a set.
+language and checked, the digests that decide a set's images, and the words naming a set and its items.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pnp.model.item_sources import item_text_key
 from pnp.targets.kinds.sheets import languages_of
 
 if TYPE_CHECKING:
@@ -43,8 +44,12 @@ def set_inputs(loaded: LoadedGame, component_set: ComponentSet, language: str | 
 
 
 def names_inputs(loaded: LoadedGame, language: str | None) -> str:
-    """The texts naming the game and naming and describing every set, as shown in language."""
+    """The texts naming the game, naming and describing every set and naming its items (`item_names`:
+    their name texts and the words their faces show), as shown in language."""
     keys = ["game.title", *(f"component.{s.id}.{part}" for s in loaded.game.sets for part in ("name", "description"))]
+    for component_set in loaded.game.sets:
+        keys += [item_text_key(component_set.id, item.id, "name") for item in component_set.items]
+        keys += component_set.text_keys
     return loaded.texts_digest(keys, language or source(loaded))
 
 
@@ -90,3 +95,37 @@ def set_words(loaded: LoadedGame, component_set: ComponentSet, language: str | N
         key = f"component.{component_set.id}.{part}"
         words.append(plain_text(texts(key), language) if texts.has(key) else default)
     return words[0], words[1]
+
+
+def item_names(loaded: LoadedGame, component_set: ComponentSet, language: str | None) -> dict[str, str]:
+    """Each item's name in language, by its id, in the game's own words: its name text (`<set>.<item>.name`,
+    from a table's `name.<lang>` column or text/<lang>.yaml), else the first words its front shows where
+    the set has several items, else the set's name."""
+    from pnp.i18n.catalog import Texts
+    from pnp.paint.rulebook.markup import plain_text
+
+    language = language or source(loaded)
+    texts = Texts(loaded.catalogs, language)
+    set_name = set_words(loaded, component_set, language)[0]
+    names = {}
+    for item in component_set.items:
+        key = item_text_key(component_set.id, item.id, "name")
+        if texts.has(key):
+            words = texts(key)
+        else:
+            words = _first_words(item.front, texts) if len(component_set.items) > 1 else ""
+        names[item.id] = plain_text(words, language) or set_name
+    return names
+
+
+def _first_words(face: Face, texts) -> str:
+    """The first text a face shows, as written (markup and all); '' if it shows none."""
+    from pnp.model.faces import Text
+
+    for element in face.walk():
+        if isinstance(element, Text):
+            words = element.literal if element.literal is not None else (texts(element.key) if texts.has(element.key)
+                                                                          else "")
+            if words.strip():
+                return words
+    return ""

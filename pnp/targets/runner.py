@@ -71,6 +71,7 @@ class RunResult:
     rendered: int = 0
     skipped: int = 0
     stale: list[Path] = field(default_factory=list)  # outputs of other requests, kept, whose inputs changed
+    notes: list[str] = field(default_factory=list)  # what the outputs made this run ask of their user, each once
 
 
 @dataclass(frozen=True)
@@ -334,6 +335,7 @@ class _Run:
                 self.result.warnings += outcome.rendered.warnings
             else:
                 self._stage(target, outcome.rendered)
+                self.result.notes += [n for n in outcome.rendered.notes if n not in self.result.notes]
 
     def _failed(self, target: Target, outcome: Outcome) -> None:
         game = self.games.get(target.unit)

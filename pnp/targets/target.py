@@ -59,11 +59,16 @@ class OnPaper:
 
 @dataclass
 class Rendered:
-    """A target's bytes: `files` by path; `data` is what dependent targets receive."""
+    """A target's bytes: `files` by path; `data` is what dependent targets receive.
+
+    `warnings` are said on every build until their cause is gone (--strict fails on them);
+    `notes` only by the build that writes the files (how to use them, said once).
+    """
 
     files: dict[str, bytes] = field(default_factory=dict)
     data: bytes | None = None
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 # plan(game, options) → targets;  render(target, game, options, upstream bytes) → Rendered

@@ -154,6 +154,8 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
             say(f"removed {display(path)}")
         for warning in result.warnings:
             say(f"warning: {warning}")
+        for note in result.notes:
+            say(f"note: {note}")
         if result.written or result.removed:
             say(f"{'sheets' if first else 'all'} done in {time.perf_counter() - start:.2f} s")
 

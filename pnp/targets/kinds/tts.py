@@ -5,15 +5,27 @@ Files go to `<game>/tts/`: per card set `<game>-<set>[-<lang>]-faces.png` and
 item (`-<item>.png`, and `-<item>-back.png` for a tile whose back differs); and
 `<game>-<lang>.json`, the saved object, per language (its title and set names are words).
 Each image is a target of its own (so the kit preview can show each); the saved object
-needs only the model and names the images as they are planned.
+needs only the model and names the images as they are planned: under --tts-base-url, or
+without one by their file:/// address under --out, so the save loads as it is on the
+machine that built it (and its bytes depend on where --out is).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.targets.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
+from pnp.targets.exports import (
+    FaceArt,
+    item_names,
+    languages_of,
+    names_inputs,
+    set_inputs,
+    set_languages,
+    set_words,
+    stem,
+)
 from pnp.targets.facets import Facets
 from pnp.targets.options import BuildOptions
 from pnp.targets.target import Rendered, Target, TargetKind
@@ -23,6 +35,9 @@ if TYPE_CHECKING:
 
 NAME = "tts"
 FOLDER = "tts"
+HOSTING_NOTE = ("the Tabletop Simulator saves link their images by file:/// addresses on this computer, so they load "
+                "here as they are; for a game with players elsewhere, upload each tts/ folder's images and build with "
+                "--tts-base-url https://…/ (the address of that folder)")
 
 
 @dataclass(frozen=True)
@@ -36,10 +51,12 @@ class TtsImage:
 
 @dataclass(frozen=True)
 class TtsObject:
-    """The saved object in a language, its images named from base_url."""
+    """The saved object in a language, its images named from base_url (`hosted`: given by the user,
+    not the file:/// address of the folder)."""
 
     language: str
     base_url: str
+    hosted: bool
 
 
 def plan(loaded: LoadedGame, options: BuildOptions):
@@ -59,8 +76,15 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
                   names_inputs(loaded, language))
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=TtsObject(language, options.tts_base_url or ""),
-                     inputs=inputs, facets=Facets("tts", (language,)))
+        base_url = options.tts_base_url or folder_url(options.out, loaded.id)
+        params = TtsObject(language, base_url, hosted=bool(options.tts_base_url))
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=params, inputs=inputs,
+                     facets=Facets("tts", (language,)))
+
+
+def folder_url(out: Path, game_id: str) -> str:
+    """The file:/// address of a game's tts/ folder under out, ending in '/'."""
+    return (Path(out).resolve() / game_id / FOLDER).as_uri() + "/"
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -79,19 +103,21 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     from pnp.export import tts
     from pnp.i18n.catalog import Texts
 
-    language, base_url = target.params.language, target.params.base_url
+    params: TtsObject = target.params
+    language = params.language
     shown = []
     for component_set in loaded.game.sets:
         set_language = language if component_set.text_keys else None
         name, description = set_words(loaded, component_set, language)
         common = dict(component_set=component_set, stem=stem(loaded, component_set.id, set_language), name=name,
-                      description=description)
+                      description=description, item_names=item_names(loaded, component_set, language))
         if component_set.kind == "card":
             shown.append(tts.SetObjects(**common, deck=tts.plan_deck(component_set)))
         else:
             shown.append(tts.SetObjects(**common, pieces=tuple(tts.plan_pieces(component_set))))
     title = f"{loaded.game.title_in(Texts(loaded.catalogs, language))} ({language})"
-    return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, base_url)})
+    return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, params.base_url)},
+                    notes=[] if params.hosted else [HOSTING_NOTE])
 
 
 KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",))
