@@ -468,13 +468,15 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
 @click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
+@click.option("--live-text", is_flag=True, help="SVG words as text with their fonts inside (WOFF2), for editing; "
+              "by default they are outlines, the same in every viewer.")
 @verbosity_options
-def diagrams_command(games, out, jobs, force, formats, languages, dpi, transparent, quiet) -> None:
+def diagrams_command(games, out, jobs, force, formats, languages, dpi, transparent, live_text, quiet) -> None:
     """Write every rule diagram and example-play step of GAMES alone (to OUT/<game>/diagrams/)."""
     from pnp.targets import DiagramOptions, build_diagrams
 
     options = DiagramOptions(out=out, jobs=jobs or 0, force=force, formats=formats, languages=languages,
-                             transparent=transparent, dpi=dpi)
+                             transparent=transparent, dpi=dpi, live_text=live_text)
     folders = resolve_games(games)
     check_languages(languages, folders)
     with _Progress(quiet) as progress:

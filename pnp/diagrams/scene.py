@@ -143,6 +143,15 @@ class Scene:
         size = self.per_row or len(self.frames) or 1
         return [self.frames[i:i + size] for i in range(0, len(self.frames), size)]
 
+    def words(self) -> list[str]:
+        """The texts the scene shows, frame by frame: its labels, then the frame's own."""
+        found = []
+        for frame in self.frames:
+            found += [item.text for item in frame.items if isinstance(item, Label) and item.text.strip()]
+            if frame.label:
+                found.append(frame.label)
+        return found
+
 
 def extent(item: Item) -> tuple[float, float, float, float]:
     """The box an item covers, in cells (labels and strokes by their anchor points)."""

@@ -96,7 +96,8 @@ class Deck:
 def plan_deck(component_set: ComponentSet) -> Deck:
     """The set's distinct cards (by front and back) in grids, and every printed card in order."""
     distinct: dict[tuple, int] = {}
-    ids, order = [], []
+    ids: list[str] = []
+    order: list[int] = []
     for item in component_set.items:
         index = distinct.setdefault((item.front, item.back), len(distinct))
         if index == len(ids):

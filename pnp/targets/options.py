@@ -112,6 +112,7 @@ class DiagramOptions(RunOptions):
     languages: tuple[str, ...] | None = None
     transparent: bool = False
     dpi: int = 300
+    live_text: bool = False  # SVG words as text carrying their fonts, not as outlines
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -33,13 +33,17 @@ _FALLBACK = {"italic": "regular", "bolditalic": "bold"}
 
 @cache
 def register_fonts() -> None:
-    folder = Path(font_source_sans_pro.font_directory)
-    for name, file in _FILES.values():
-        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    for style, (name, _) in _FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(font_file(style))))
     addMapping(FAMILY, 0, 0, _FILES["regular"][0])
     addMapping(FAMILY, 1, 0, _FILES["bold"][0])
     addMapping(FAMILY, 0, 1, _FILES["italic"][0])
     addMapping(FAMILY, 1, 1, _FILES["bolditalic"][0])
+
+
+def font_file(style: str = "regular") -> Path:
+    """The TrueType file of 'regular', 'bold', 'italic' or 'bolditalic'."""
+    return Path(font_source_sans_pro.font_directory) / _FILES[style][1]
 
 
 def font_name(style: str = "regular") -> str:

@@ -19,8 +19,9 @@ from pnp.model.game import load_game
 from pnp.model.problems import ContentError, Problems
 from pnp.output.raster import render_page
 from pnp.paint.diagrams.api import _art, diagram_drawing, example_steps
-from pnp.paint.diagrams.output import drawing_pdf, drawing_svg
+from pnp.paint.diagrams.output import drawing_pdf
 from pnp.paint.diagrams.render import Renderer
+from pnp.paint.svg import svg_file
 from pnp.targets import DiagramOptions, build_diagrams
 
 CONTENT = Path(__file__).resolve().parents[2] / "content"
@@ -207,7 +208,7 @@ def test_every_declared_diagram_renders_in_english_and_danish(game_id: str) -> N
             spec = book.diagrams[diagram_id]
             # At its own scale a diagram is as wide as its spec says, or, with `cell:`, fits an A5 page.
             assert 0 < drawing.width <= (122 if spec.cell else spec.width * 25.4 / 72) * 72 / 25.4 + 0.01
-            ElementTree.fromstring(drawing_svg(drawing))
+            ElementTree.fromstring(svg_file(drawing, diagram_id))
         for example_id in book.examples:
             steps = example_steps(game, catalogs, book, example_id, language, problems)
             assert steps and all(text for _, text in steps)

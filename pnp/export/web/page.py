@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from pnp.export.web.fonts import font_faces
-from pnp.export.web.svg import FONT_STACK
+from pnp.paint.svg import FONT_STACK
+from pnp.text.subset import font_faces
 
 STYLE = """
 *, *::before, *::after { box-sizing: border-box; }

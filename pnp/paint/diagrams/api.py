@@ -7,6 +7,7 @@ or what fits `width:`); a rulebook draws pictures shown together at one shared c
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.graphics import shapes
@@ -19,7 +20,7 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
 from pnp.paint.diagrams.art import GameArt
-from pnp.paint.diagrams.render import Picture, Renderer
+from pnp.paint.diagrams.render import Picture, Renderer, plain_caption
 from pnp.paint.faces import FacePainter, game_icons
 from pnp.text.typography import typographic_quotes
 
@@ -86,3 +87,33 @@ def example_steps(game: Game, catalogs: Catalogs, book: DiagramBook, example_id:
             for picture, text in example_pictures(game, catalogs, book, example_id, language, problems)]
 
 
+
+
+@dataclass(frozen=True)
+class Standalone:
+    """A diagram or example step as a file of its own shows it: the Drawing with its caption set
+    under it, the caption as plain text, and the other words the picture shows."""
+
+    drawing: shapes.Drawing
+    caption: str
+    words: tuple[str, ...]
+
+
+def standalone_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, what: str, ref: str, language: str,
+                        problems: Problems) -> list[Standalone]:
+    """The diagram `ref` (what: "diagram"), or every step of the example play `ref`, captioned."""
+    if what == "diagram":
+        picture = diagram_picture(game, catalogs, book, ref, language, problems)
+        spec = book.diagrams.get(ref)
+        if spec is None:
+            return [Standalone(shapes.Drawing(1, 1), "", ())]
+        text = caption_text(spec.caption_key, Texts(catalogs, language), spec.location, problems)
+        captioned: list[tuple[Picture, str | None]] = [(picture, text)]
+    else:
+        captioned = list(example_pictures(game, catalogs, book, ref, language, problems))
+    shown = []
+    for picture, text in captioned:
+        caption = typographic_quotes(text, language) if text else None
+        shown.append(Standalone(picture.drawing(caption=caption), plain_caption(caption),
+                                tuple(picture.scene.words())))
+    return shown

@@ -98,7 +98,7 @@ class Renderer:
         scale = cell or fitting_cell(rows, width)
         heights = [row_height(row, scale) for row in rows]
         used_width = scene_size(scene, scale)[0]
-        caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, "italic") if caption else []
+        caption_lines = wrap(plain_caption(caption), used_width, CAPTION_SIZE, "italic") if caption else []
         caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
         total = sum(heights) + ROW_GAP * (len(rows) - 1) + caption_height
         drawing = new_drawing(used_width, total)
@@ -260,7 +260,7 @@ class _Space:
         return (self.left + (x - self.x0) * self.scale, self.top - (y - self.y0) * self.scale)
 
 
-def _plain(text: str | None) -> str:
+def plain_caption(text: str | None) -> str:
     """Caption text without the rulebook's *emphasis* markers (a standalone picture has one style)."""
     return (text or "").replace("**", "").replace("*", "")
 

@@ -2,7 +2,8 @@
 
 Files are `<game>/diagrams/<game>-<diagram>-<lang>.<ext>` and
 `<game>/diagrams/<game>-example-<id>-step<NN>-<lang>.<ext>`. One target per diagram or
-example and language: an example's steps are drawn together, at one cell size.
+example and language: an example's steps are drawn together, at one cell size. An SVG
+draws its words as outlines, or with --live-text keeps them text (pnp.paint.svg).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class DiagramParams:
     formats: tuple[str, ...]
     transparent: bool
     dpi: int
+    live_text: bool = False
 
 
 def plan(loaded: LoadedGame, options: DiagramOptions):
@@ -45,30 +47,30 @@ def plan(loaded: LoadedGame, options: DiagramOptions):
 
 def _target(loaded: LoadedGame, options: DiagramOptions, what: str, ref: str, language: str, stems: list[str]) -> Target:
     paths = tuple(f"{loaded.id}/diagrams/{stem}.{ext}" for stem in stems for ext in options.formats)
-    return Target(id=f"{loaded.id}/diagrams/{what}-{ref}-{language}", kind=NAME, unit="", paths=paths,
-                  params=DiagramParams(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi),
+    params = DiagramParams(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi,
+                           options.live_text and "svg" in options.formats)
+    return Target(id=f"{loaded.id}/diagrams/{what}-{ref}-{language}", kind=NAME, unit="", paths=paths, params=params,
                   inputs=(loaded.folder_digest(),), label=f"{loaded.id} {what} {ref} ({language})",
                   facets=Facets(None, (language,)))  # each file's format is its extension
 
 
 def render(target: Target, loaded: LoadedGame, options: DiagramOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.model.problems import Problems
-    from pnp.paint.diagrams import diagram_drawing, example_steps
+    from pnp.paint.diagrams.api import standalone_pictures
     from pnp.paint.diagrams.output import picture_files
 
     params: DiagramParams = target.params
     problems = Problems()
-    args = (loaded.game, loaded.catalogs, loaded.book, params.ref, params.language, problems)
-    if params.what == "diagram":
-        drawings = [diagram_drawing(*args, caption=True)]
-    else:
-        drawings = [drawing for drawing, _ in example_steps(*args, caption=True)]
+    pictures = standalone_pictures(loaded.game, loaded.catalogs, loaded.book, params.what, params.ref, params.language,
+                                   problems)
     problems.raise_if_any()
-    if len(drawings) != len(params.stems):
-        raise RuntimeError(f"{len(drawings)} pictures where {len(params.stems)} were planned")
+    if len(pictures) != len(params.stems):
+        raise RuntimeError(f"{len(pictures)} pictures where {len(params.stems)} were planned")
     files = {}
-    for stem, drawing in zip(params.stems, drawings):
-        for extension, data in picture_files(drawing, stem, params.formats, params.transparent, params.dpi).items():
+    for stem, picture in zip(params.stems, pictures):
+        made = picture_files(picture.drawing, stem, params.formats, params.transparent, params.dpi, picture.caption,
+                             " · ".join(picture.words), params.live_text)
+        for extension, data in made.items():
             files[f"{loaded.id}/diagrams/{stem}.{extension}"] = data
     return Rendered(files)
 
