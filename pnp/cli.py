@@ -771,6 +771,7 @@ def run() -> None:
     closed; pnp registers no exit handlers, logs to stderr as it goes, and its process pool
     has been shut down; what is left is to flush what was printed.
     """
+    import contextlib
     import os
 
     try:
@@ -784,8 +785,6 @@ def run() -> None:
         print(code, file=sys.stderr)  # what Python itself does with a message as an exit code
         code = 1
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a reader that went away (pnp list | head) has all it wanted
             stream.flush()
-        except (OSError, ValueError):
-            pass  # a reader that went away (pnp list | head) has all it wanted
     os._exit(code)

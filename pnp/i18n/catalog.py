@@ -181,7 +181,7 @@ def load_game_catalogs(game: Game) -> Catalogs:
         for key, record in catalog.records.items():
             if key not in game.table_texts and (key in catalogs.source.entries or key in game.own_texts):
                 problems.add(record.location, key, "missing required key 'text' (only a table's text is kept without it)")
-    for key, (text, location) in game.own_texts.items():
+    for key, (_text, location) in game.own_texts.items():
         if key in source.entries:
             problems.add(source.entries[key].location, key, f"the game's {key.split('.')[1]} is written in game.yaml "
                                                             f"({location}); remove it here")

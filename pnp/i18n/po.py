@@ -13,6 +13,7 @@ from. `parse_po` reads any such file back, every malformed line a located proble
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,10 +55,8 @@ class PoProject:
         """file:line of a location, relative to the repository (forward slashes, as gettext writes them)."""
         path = Path(location.file)
         if self.root is not None:
-            try:
+            with contextlib.suppress(ValueError):  # a file outside the repository keeps its own path
                 path = path.resolve().relative_to(self.root.resolve())
-            except ValueError:
-                pass
         # A space would split the reference in two, and a line break end the comment.
         shown = comment_text(path.as_posix().replace(" ", "\u00a0"))
         return f"{shown}:{location.line}" if location.line else shown

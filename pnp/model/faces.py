@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
@@ -161,7 +161,7 @@ class Group:
     size: tuple[float, float] = (0.0, 0.0)  # the group's own box, whose centre it turns about
 
 
-Element = Union[Circle, Rect, Polygon, Star, Line, Text, Image, Grid, Group]
+Element = Circle | Rect | Polygon | Star | Line | Text | Image | Grid | Group
 
 
 def walk(elements) -> Iterator[Element]:

@@ -16,6 +16,7 @@ error, never taken for "absent".
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -166,7 +167,7 @@ def _check_files(folder: Path, languages: tuple[str, ...], problems: Problems) -
     """Each file the game may hold is absent or a regular file inside the folder."""
     names = [*GAME_FILES, *(f"text/{language}.yaml" for language in languages)]
     for name in names:
-        _collect(lambda: content_file(folder / name, folder), problems, None)
+        _collect(functools.partial(content_file, folder / name, folder), problems, None)
 
 
 def text_files(folder: Path, problems: Problems) -> tuple[list[str], list[str]]:

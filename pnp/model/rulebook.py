@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Union
+from typing import Protocol
 
 from pnp.model.diagrams import picture_ids
 from pnp.model.limits import MAX_BLOCKS, MAX_RULEBOOK_CHARS, MAX_SECTIONS
@@ -83,7 +83,7 @@ class _Text(Protocol):
 
 
 # The English texts by key (their lengths bound the rulebook's size), or just the keys.
-KnownTexts = Union[Mapping[str, _Text], Collection[str], None]
+KnownTexts = Mapping[str, _Text] | Collection[str] | None
 
 
 def rulebook_path(game_folder: Path) -> Path:

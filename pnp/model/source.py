@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import yaml
 
@@ -67,7 +67,7 @@ class Node:
 
 
 Mapping = dict[str, Node]
-Scalar = Union[str, int, float, bool, None]
+Scalar = str | int | float | bool | None
 
 
 def load_yaml(path: Path, root: Path) -> Node:

@@ -8,6 +8,7 @@ for a set that reads a table, so listing or loading a game without one goes with
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
                            **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
     file = str(table.path)
     for number, cells in table.rows:
-        value = lambda column: cells[column.index - 1] if column.index <= len(cells) else ""  # noqa: E731
+        value = functools.partial(_cell, cells)
         count = _count(table, number, special.get(COUNT), value, default_count, context.problems)
         if count == 0:
             continue
@@ -89,6 +90,11 @@ def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, di
                          f"a text column needs its {source} source beside it: add a column {attribute}.{source}")
             del by_attribute[attribute]
     return by_attribute
+
+
+def _cell(cells: list[Any], column: Column) -> Any:
+    """A row's value in a column; "" where the row ends before it."""
+    return cells[column.index - 1] if column.index <= len(cells) else ""
 
 
 def _count(table: Table, number: int, column: Column | None, value, default: int, problems: Problems) -> int | None:

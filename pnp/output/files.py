@@ -13,6 +13,7 @@ naming the file and the cause.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -143,10 +144,9 @@ def _put_back(replaced: list[tuple[Path, Path | None]]) -> None:
         if kept is None:  # the file was new: it goes again
             target.unlink(missing_ok=True)
             continue
-        try:
+        # If it cannot, the old file stays beside the new one under its .old name, for the user to find.
+        with contextlib.suppress(OSError):
             os.replace(kept, target)
-        except OSError:
-            pass  # the old file stays beside the new one under its .old name, for the user to find
 
 
 def write_text(root: Path, relative: str | Path, text: str) -> Path:

@@ -17,6 +17,7 @@ file, without blocking: a FIFO put in its place cannot hang a build.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -226,7 +227,5 @@ def _undo(done: list[tuple[Path, Path | None]], created: list[Path]) -> None:
         else:
             os.replace(parked, target)
     for folder in reversed(created):
-        try:
+        with contextlib.suppress(OSError):
             folder.rmdir()
-        except OSError:
-            pass

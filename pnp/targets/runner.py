@@ -253,7 +253,7 @@ class _Run:
         if self.options.force or known is None or known.key != unit.key:
             return False
         strict = getattr(unit.options, "strict", False)
-        for tid, record in self.manifest.targets_of(unit.scope).items():
+        for record in self.manifest.targets_of(unit.scope).values():
             if record.request == unit.request and strict and record.warnings:
                 return False  # --strict must report what a relaxed build only warned about
         return all(self.manifest.intact(path, self.out) for path, output in self.manifest.files_of(unit.scope).items()

@@ -20,6 +20,7 @@ from, so a no-op build finds them by the files' sizes and times (pnp.targets.dig
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -204,7 +205,7 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
     found: Resolved = {}
     for key in keys:
         if fields.has(key):
-            value = fields.typed(key, lambda raw: parsers[key](_plain(raw)))
+            value = fields.typed(key, lambda raw, parse=parsers[key]: parse(_plain(raw)))
             if value is not None:
                 found[key] = Value(value, origin, fields.values[key].location)
     for key in fields.values:
@@ -395,8 +396,6 @@ class Memory:
             return
         from pnp.output.files import OutputError, write_file
 
-        try:
+        with contextlib.suppress(OutputError):  # the next run reads the settings files again
             write_file(self.state, CACHE_FILE, json.dumps({"version": CACHE_VERSION, "games": self.entries},
                                                            sort_keys=True).encode("utf-8"))
-        except OutputError:
-            pass  # the next run reads the settings files again

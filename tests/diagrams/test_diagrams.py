@@ -113,7 +113,7 @@ def test_an_illegal_example_move_names_file_line_step_move_and_rule(tmp_path: Pa
     path = folder / "examples.yaml"
     text = path.read_text(encoding="utf-8").replace('"CBHD@2,-1"', '"CBHD@4,-1"')
     path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "CBHD@4,-1" in l)
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if "CBHD@4,-1" in row)
     with pytest.raises(ContentError) as error:
         load_diagrams(load_game(folder))
     message = error.value.message

@@ -184,7 +184,7 @@ def test_the_canvas_is_left_as_it_was_and_fonts_are_embedded() -> None:
     canvas.save()
     with pikepdf.open(io.BytesIO(buffer.getvalue())) as pdf:
         fonts = pdf.pages[0].Resources.Font
-        names = sorted(str(fonts[key].BaseFont) for key in fonts.keys())
+        names = sorted(str(fonts[key].BaseFont) for key in fonts)
     assert any(name.endswith("Helvetica-Bold") for name in names)
     assert any("+" in name for name in names)  # the TrueType face, subset to the glyphs drawn
 

@@ -30,7 +30,8 @@ def test_clean_removes_only_what_pnp_wrote_and_names_each_file(two_sets, tmp_pat
 
 
 def test_clean_a_game_leaves_the_others_and_finds_a_game_by_its_id_when_its_folder_is_gone(two_sets, tmp_path):
-    one, two = two_sets("one"), two_sets("two")
+    two_sets("one")
+    two = two_sets("two")
     assert invoke(["build", "--paper", "a4", "--format", "pdf", "-q"], tmp_path).exit_code == 0
     assert invoke(["clean", "one", "-q"], tmp_path).output == ""
     assert sorted(digests(tmp_path / "output")) == ["two/two-sheets-da-a4.pdf", "two/two-sheets-en-a4.pdf"]
