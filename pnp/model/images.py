@@ -39,7 +39,8 @@ def find_image(file: str, game_folder: Path, templates_folders: tuple[Path, ...]
     try:
         if file.startswith("templates/"):
             relative = file[len("templates/"):]
-            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)), templates_folders[0])
+            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)),
+                         templates_folders[0])
             path = layer_file(layer, relative)
         else:
             relative = file
