@@ -197,7 +197,10 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
     fields = Fields(node, path, problems)
     width = _width(fields)
     cell = _cell(fields)
-    caption = fields.text("caption", default=f"diagram.{diagram_id}.caption")
+    default_caption = f"diagram.{diagram_id}.caption"
+    caption = fields.text("caption", default=default_caption)
+    if caption is None:  # not text, and reported: the default key stands in (a lookup of None would fail again)
+        caption = default_caption
     per_row = fields.integer("per-row", default=0, minimum=0, maximum=MAX_FRAMES) or 0
     engine = fields.text("engine", default=None)
     view = fields.text("view", default=None)
@@ -438,7 +441,10 @@ def _step(example_id: str, number: int, node: Node, path: str, problems: Problem
     """One step of an example play; None when its moves were too many to replay."""
     fields = Fields(node, path, problems)
     moves = _moves(fields)
-    text = fields.text("text", default=f"example.{example_id}.step{number:02d}")
+    default_text = f"example.{example_id}.step{number:02d}"
+    text = fields.text("text", default=default_text)
+    if text is None:  # not text, and reported: the default key stands in (a lookup of None would fail again)
+        text = default_text
     notes = []
     for note_path, note in fields.items("notes", default=[]):
         if isinstance(note.value, str):

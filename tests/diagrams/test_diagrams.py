@@ -102,6 +102,19 @@ def test_unknown_keys_and_pieces_are_located_problems(engineless: Path) -> None:
     assert "diagrams.yaml:6:" in message and "unknown key 'colour'" in message
 
 
+def test_a_caption_that_is_not_text_is_one_problem_and_its_default_key_stands_in(engineless: Path) -> None:
+    write(engineless, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            caption: [1, 2]
+            board: {grid: [3, 1]}
+        """)
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(engineless))
+    assert len(error.value.problems) == 1
+    assert "diagrams.yaml:3:14 diagrams.hand.caption: expected text, got a list" in error.value.message
+
+
 def _bq_copy(tmp_path: Path) -> Path:
     folder = tmp_path / "content" / "boardless-quarto"
     shutil.copytree(CONTENT / "boardless-quarto", folder)
@@ -121,6 +134,19 @@ def test_an_illegal_example_move_names_file_line_step_move_and_rule(tmp_path: Pa
     assert "step 3" in message and "'CBHD@4,-1'" in message
     assert "a piece must touch another piece side by side" in message
     assert "Traceback" not in error.value.format_message()
+
+
+def test_a_step_text_that_is_not_a_key_is_one_problem_and_its_default_key_stands_in(tmp_path: Path) -> None:
+    folder = _bq_copy(tmp_path)
+    path = folder / "examples.yaml"
+    first = '      - moves: ["start SOHD@0,0 SOFL@1,0"]\n'
+    text = path.read_text(encoding="utf-8")
+    assert first in text
+    path.write_text(text.replace(first, first + "        text: [1]\n"), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(folder))
+    assert len(error.value.problems) == 1
+    assert "examples.play.steps[0].text: expected text, got a list" in error.value.message
 
 
 def test_a_caption_claim_the_engine_denies_is_a_problem(tmp_path: Path) -> None:
