@@ -162,7 +162,8 @@ def _dark_on_ring(image, centre, radius: float) -> int:
     count = 0
     for step in range(72):
         angle = math.radians(step * 5)
-        pixel = image.getpixel((round(centre[0] + radius * math.cos(angle)), round(centre[1] + radius * math.sin(angle))))
+        pixel = image.getpixel((round(centre[0] + radius * math.cos(angle)),
+                                round(centre[1] + radius * math.sin(angle))))
         count += sum(pixel[:3]) < 200
     return count
 
@@ -183,7 +184,8 @@ def test_rasterized_example_shows_dashed_circles_where_the_engine_allows_a_piece
     def pixel_centre(x: float, y: float) -> tuple[float, float]:
         return ((x - x0) * to_pixels, (y - y0) * to_pixels)
 
-    state = bq.apply(bq.apply(bq.apply(bq.START, bq.parse_move("start SOHD@0,0 SOFL@1,0")), bq.parse_move("give COFL")), bq.parse_move("COFL@1,-1"))
+    state = bq.apply(bq.apply(bq.apply(bq.START, bq.parse_move("start SOHD@0,0 SOFL@1,0")), bq.parse_move("give COFL")),
+                     bq.parse_move("COFL@1,-1"))
     spots = bq.legal_placements(state)
     rings = [item for item in frame.items if isinstance(item, sc.Ring)]
     assert len(rings) == len(spots) > 0
@@ -215,7 +217,8 @@ def test_example_steps_are_written_one_file_each(tmp_path: Path) -> None:
     assert {f"boardless-quarto-example-play-step{n:02d}-da.svg" for n in range(1, 14)} <= names
 
 
-def write_diagrams(folder: Path, out: Path, formats, languages, transparent: bool = False, dpi: int = 300) -> list[Path]:
+def write_diagrams(folder: Path, out: Path, formats, languages, transparent: bool = False,
+                   dpi: int = 300) -> list[Path]:
     options = DiagramOptions(out=out, formats=formats, languages=languages, transparent=transparent, dpi=dpi, jobs=1)
     return sorted(build_diagrams([folder], options).written)
 
@@ -338,7 +341,8 @@ def test_a_standalone_caption_prints_greek_in_its_italic_line(engineless: Path, 
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n", encoding="utf-8")
+    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n",
+                                                 encoding="utf-8")
     [pdf] = write_diagrams(engineless, tmp_path / "out", ("pdf",), ("en",))
     textpage = pdfium.PdfDocument(str(pdf))[0].get_textpage()
     assert "Δ" in textpage.get_text_range() and "θ" in textpage.get_text_range()

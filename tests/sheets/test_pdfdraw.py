@@ -133,7 +133,8 @@ def game_diagrams(game_name: str) -> list[shapes.Drawing]:
     game = load_game(ROOT / "content" / game_name)
     catalogs = load_catalogs(game.folder, game.languages)
     book = load_diagrams(game, catalogs)
-    return [diagram_drawing(game, catalogs, book, key, "da", Problems(), caption=True) for key in list(book.diagrams)[:2]]
+    return [diagram_drawing(game, catalogs, book, key, "da", Problems(), caption=True)
+            for key in list(book.diagrams)[:2]]
 
 
 def test_synthetic_drawing_is_painted_as_renderpdf_paints_it() -> None:

@@ -20,7 +20,8 @@ def test_clean_removes_only_what_pnp_wrote_and_names_each_file(two_sets, tmp_pat
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "warning: left tiny/tiny-sheets-da-a4.pdf: changed since pnp wrote it"
-    assert sorted(lines[1:-1]) == sorted(f"removed output/{path}" for path in made if path != "tiny/tiny-sheets-da-a4.pdf")
+    assert sorted(lines[1:-1]) == sorted(f"removed output/{path}" for path in made
+                                         if path != "tiny/tiny-sheets-da-a4.pdf")
     assert lines[-1] == f"removed {len(made) - 1} files under output/"
     assert sorted(digests(out)) == ["tiny/notes.txt", "tiny/tiny-sheets-da-a4.pdf"]
     assert not (out / "tiny" / "png").exists()  # emptied, so gone too
