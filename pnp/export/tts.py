@@ -154,7 +154,7 @@ def set_files(stem: str, component_set: ComponentSet) -> list[tuple[str, tuple]]
     if component_set.kind == "card":
         deck = plan_deck(component_set)
         faces, backs = deck_files(stem, deck)
-        files = [(name, ("faces", n)) for n, name in enumerate(faces)]
+        files: list[tuple[str, tuple]] = [(name, ("faces", n)) for n, name in enumerate(faces)]
         if deck.unique_back:
             return files + [(name, ("backs", n)) for n, name in enumerate(backs)]
         return files + [(backs[0], ("back",))]
@@ -260,7 +260,7 @@ def saved_object(title: str, game_id: str, sets: list[SetObjects], base_url: str
     objects, layout, deck_number = [], _Rows(), 1
     for shown in sets:
         if shown.deck is not None:
-            objects.append(_deck_object(shown, deck_number, layout, game_id, base_url))
+            objects.append(_deck_object(shown, shown.deck, deck_number, layout, game_id, base_url))
             deck_number += len(shown.deck.grids)
         else:
             objects += _piece_objects(shown, layout, game_id, base_url)
@@ -292,8 +292,9 @@ class _Rows:
             self.x, self.z, self.row_depth = -TABLE_WIDTH / 2, self.z - self.row_depth - 2 * GAP, 0.0
 
 
-def _deck_object(shown: SetObjects, first_number: int, layout: _Rows, game_id: str, base_url: str) -> dict:
-    deck, cs = shown.deck, shown.component_set
+def _deck_object(shown: SetObjects, deck: Deck, first_number: int, layout: _Rows, game_id: str,
+                 base_url: str) -> dict:
+    cs = shown.component_set
     faces, backs = deck_files(shown.stem, deck)
     custom = {}
     for n, grid in enumerate(deck.grids):
@@ -306,8 +307,8 @@ def _deck_object(shown: SetObjects, first_number: int, layout: _Rows, game_id: s
     x, z = layout.place(_inches(cs.width), _inches(cs.height))
     cards = []
     for position, card in enumerate(deck.order):
-        grid, slot = deck.place(card)
-        number = first_number + grid
+        grid_index, slot = deck.place(card)
+        number = first_number + grid_index
         cards.append(_object("Card", f"{game_id}/{cs.id}/{position}", (x, 1.0, z), scale, face_down=True,
                              Nickname=shown.item_names[deck.ids[card]], CardID=100 * number + slot,
                              CustomDeck={str(number): custom[str(number)]}, SidewaysCard=deck.sideways, Hands=True,

@@ -74,18 +74,18 @@ def _glyph(font: str, char: str) -> tuple[Step, ...]:
 class _StepsPen(BasePen):
     """Collects an outline as M, L, C and Z steps (quadratic curves turned cubic by BasePen)."""
 
-    def __init__(self, glyph_set):
+    def __init__(self, glyph_set) -> None:
         super().__init__(glyph_set)
         self.steps: list[Step] = []
 
-    def _moveTo(self, pt):
+    def _moveTo(self, pt: tuple[float, float]) -> None:
         self.steps.append(("M", pt))
 
-    def _lineTo(self, pt):
+    def _lineTo(self, pt: tuple[float, float]) -> None:
         self.steps.append(("L", pt))
 
-    def _curveToOne(self, pt1, pt2, pt3):
+    def _curveToOne(self, pt1: tuple[float, float], pt2: tuple[float, float], pt3: tuple[float, float]) -> None:
         self.steps.append(("C", (*pt1, *pt2, *pt3)))
 
-    def _closePath(self):
+    def _closePath(self) -> None:
         self.steps.append(("Z", ()))

@@ -62,7 +62,7 @@ def image_links(document: dict) -> list[str]:
 def test_a_save_built_with_no_option_links_its_images_by_their_file_addresses(kit, game):
     documents = saved_objects(kit, game)
     assert documents
-    for path, document in documents.items():
+    for document in documents.values():
         assert document["ObjectStates"]
         links = image_links(document)
         assert links
@@ -91,7 +91,7 @@ def test_every_set_is_on_the_table_with_its_counts(kit, game, games):
 
 def test_card_ids_name_existing_slots_in_deck_order(kit, games):
     model = games["quatrefoil"].game
-    for path, document in saved_objects(kit, "quatrefoil").items():
+    for document in saved_objects(kit, "quatrefoil").values():
         for deck, component_set in zip(decks(document), [s for s in model.sets if s.kind == "card"]):
             cards = deck["ContainedObjects"]
             assert deck["DeckIDs"] == [card["CardID"] for card in cards]
@@ -262,7 +262,8 @@ def test_a_large_deck_takes_sheets_of_70_cards_all_at_one_size():
     assert all(max(g.size) <= 4096 for g in deck.grids)
     assert deck.place(69) == (0, 69) and deck.place(70) == (1, 0) and deck.place(149) == (2, 9)
     faces, backs = tts.deck_files("g-cards", deck)
-    assert faces == ["g-cards-faces-1.png", "g-cards-faces-2.png", "g-cards-faces-3.png"] and backs == ["g-cards-back.png"]
+    assert faces == ["g-cards-faces-1.png", "g-cards-faces-2.png",
+                     "g-cards-faces-3.png"] and backs == ["g-cards-back.png"]
 
 
 def test_cards_with_different_backs_get_back_sheets_and_counts_repeat_ids():
@@ -277,7 +278,8 @@ def test_a_landscape_card_set_is_sideways():
     assert tts.plan_deck(fake_set(["a", "b"], ["x", "x"], width=252.0, height=180.0)).sideways
 
 
-@pytest.mark.parametrize("url", ["/home/me/tts/", "https://example.org/no-slash", "javascript:alert(1)/", "https://a b/"])
+@pytest.mark.parametrize("url",
+                         ["/home/me/tts/", "https://example.org/no-slash", "javascript:alert(1)/", "https://a b/"])
 def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
     import shutil
 
