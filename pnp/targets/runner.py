@@ -3,7 +3,9 @@
 A run works on units (one game folder each, or none for the calibration sheet):
 1. a unit whose key (its files, the templates, pnp's code, the options) is the one in
    the manifest and whose files are as pnp wrote them is carried over without loading;
-2. the other games are loaded and checked once, their targets planned and keyed;
+2. the other games are loaded and checked once, their targets planned and keyed; a kit
+   page's targets (a `listing` kind) are told the game's other outputs under --out, each
+   marked stale as this run will mark it, so the page shows them as they will be;
 3. stale targets (and the in-memory steps they need) are rendered, highest priority
    first, in a pool of processes that inherit the loaded games;
 4. every new file is staged; files whose bytes did not change are left alone; outputs
@@ -183,6 +185,11 @@ def _request_fields(options: RunOptions) -> dict:
     return {name: listed(value) for name, value in options.key_fields().items() if name != "kinds"}
 
 
+def _folder_of(scope: str) -> str:
+    """The game folder a unit scope (`command:folder`) works on."""
+    return scope.split(":", 1)[1]
+
+
 def target_key(target: Target, keys: Mapping[str, str]) -> str:
     """A target's key: its kind, id, params and inputs and the keys (in keys) of the targets it takes."""
     return key_of(code_digest(), target.kind, target.id, target.params, target.inputs,
@@ -212,6 +219,7 @@ class _Run:
         self.result = RunResult()
         self.made: dict[str, Output] = {}  # path → the output written or confirmed this run
         self.records: dict[str, TargetRecord] = {}
+        self._replans: dict[tuple[str, str], tuple[dict[str, Target], dict[str, str]] | None] = {}
 
     @cached_property
     def kinds(self) -> dict[str, TargetKind]:
@@ -236,7 +244,8 @@ class _Run:
             loaded = _load_frozen([folder for _, folder in with_games])
             self.games = dict(zip((scope for scope, _ in with_games), loaded))
         for unit in stale_units:
-            for target in self._planned(unit, unit.options):
+            planned = self._planned(unit, unit.options)
+            for target in self._listing(unit, planned, self._present(unit, planned)):
                 self._add(target, unit)
         self._check_paths()
         wanted = [t for t in self.targets.values() if self.selects(t.kind, t.unit)]
@@ -253,6 +262,63 @@ class _Run:
         return [replace(target, unit=unit.scope)
                 for kind in sorted(self.kinds.values(), key=lambda k: k.priority)
                 for target in kind.plan(game, options)]
+
+    # --- what a kit page lists -------------------------------------------------------
+
+    def _listing(self, unit: Unit, planned: list[Target], present: Mapping[str, Output]) -> list[Target]:
+        """planned, each target of a listing kind told the game's other outputs in present."""
+        own = {path for target in planned for path in target.paths}
+        return [self._with_outputs(target, unit, own, present) for target in planned]
+
+    def _with_outputs(self, target: Target, unit: Unit, own: set[str], present: Mapping[str, Output]) -> Target:
+        kind = self.kinds[target.kind]
+        if kind.listing is None:
+            return target
+        from pnp.targets.target import Listed
+
+        folder = _folder_of(unit.scope)
+        listed = []
+        for path, output in sorted(present.items()):
+            made_by = self._kind_of(output)
+            if path in own or _folder_of(output.unit) != folder or made_by in self._listing_kinds:
+                continue
+            listed.append(Listed(path, made_by, output.facets, output.key, output.stale))
+        return kind.listing(target, tuple(listed))
+
+    @cached_property
+    def _listing_kinds(self) -> set[str]:
+        return {name for name, kind in self.kinds.items() if kind.listing is not None}
+
+    def _kind_of(self, output: Output) -> str:
+        record = self.records.get(output.target) or self.manifest.targets.get(output.target)
+        return record.kind if record is not None else ""
+
+    def _present(self, unit: Unit, planned: list[Target]) -> dict[str, Output]:
+        """The game's outputs under --out that this run keeps and does not make, each marked stale as this
+        run will record it: what a kit page it renders lists beside the run's own (none if it renders none)."""
+        if unit.folder is None or not any(t.kind in self._listing_kinds and self.selects(t.kind, unit.scope)
+                                          for t in planned):
+            return {}
+        made = {path for target in planned for path in target.paths}
+        present = {}
+        for path, output in self.manifest.files.items():
+            if path in made or _folder_of(output.unit) != _folder_of(unit.scope) or self._removes(unit, output, path):
+                continue
+            if (self.out / path).is_file():
+                present[path] = replace(output, stale=self._stale_now(unit, path, output))
+        return present
+
+    def _removes(self, unit: Unit, output: Output, path: str) -> bool:
+        """Whether this run removes an earlier output of the unit: one it was asked about and no longer makes."""
+        return output.unit == unit.scope and unit.options.kinds is None and unit.options.covers(output.facets, path)
+
+    def _stale_now(self, unit: Unit, path: str, output: Output) -> bool:
+        """An output of another request of the unit's command as this run's commit marks it; another
+        command's as it was left, or possibly stale if the game or pnp changed since it last ran."""
+        if output.unit == unit.scope:
+            return self._is_stale(path, output, None)
+        known = self.manifest.units.get(output.unit)
+        return output.stale or known is None or known.sources != unit.sources
 
     def _unit_fresh(self, unit: Unit) -> bool:
         known = self.manifest.units.get(unit.scope)
@@ -411,7 +477,8 @@ class _Run:
                 self.made[path] = replace(old.files[path], request=unit.request, facets=target.facets, stale=False)
         targets.update(self.records)
         files.update(self.made)
-        kept = self._sort_earlier({p: f for p, f in old.files.items() if f.unit in stale_scopes and p not in self.made})
+        earlier = {p: f for p, f in old.files.items() if f.unit in stale_scopes and p not in self.made}
+        kept = self._sort_earlier(earlier, files)
         files.update(kept)
         for output in kept.values():
             if output.target not in targets and output.target in old.targets:
@@ -429,10 +496,10 @@ class _Run:
         known = self.manifest.units.get(unit.scope)
         return known.game if known is not None else ""
 
-    def _sort_earlier(self, earlier: dict[str, Output]) -> dict[str, Output]:
+    def _sort_earlier(self, earlier: dict[str, Output], files: dict[str, Output]) -> dict[str, Output]:
         """Of the files of the changed units that this run did not make: those it was asked about
         are removed (if they are as pnp wrote them); the others are kept, marked stale where
-        their inputs changed since they were made."""
+        their inputs changed since they were made. `files` are the others the run leaves."""
         kept: dict[str, Output] = {}
         to_mark: dict[str, Output] = {}
         for path, output in earlier.items():
@@ -446,27 +513,45 @@ class _Run:
                 self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
                 self.left_warnings.append(f"left {path}: changed since pnp wrote it")
-        return {**kept, **self._marked(to_mark)}
+        after = {**files, **kept, **to_mark}  # what --out holds after the run, as far as a kit page lists it
+        return {**kept, **self._marked(to_mark, after)}
 
-    def _marked(self, kept: dict[str, Output]) -> dict[str, Output]:
-        """kept, each marked stale or not by planning again the request that made it (for this game as it is now)."""
-        by_request: dict[tuple[str, str], list[str]] = {}
-        for path, output in kept.items():
-            by_request.setdefault((output.unit, output.request), []).append(path)
+    def _marked(self, kept: dict[str, Output], after: Mapping[str, Output]) -> dict[str, Output]:
+        """kept, each marked stale or not by planning again the request that made it (for this game as it
+        is now; a kit page by what `after` holds)."""
         marked = dict(kept)
-        for (scope, request), paths in by_request.items():
-            keys = self._keys_for(scope, self.manifest.requests.get(request))
-            for path in paths:
-                output = kept[path]
-                planned = keys.get(output.target) if keys is not None else None
-                stale = planned is None or planned[0] != output.key or path not in planned[1]
-                marked[path] = replace(output, stale=stale)
-                if stale and not output.stale:
-                    self.result.stale.append(self.out / path)  # what this run found out of date
+        for path, output in kept.items():
+            stale = self._is_stale(path, output, after)
+            marked[path] = replace(output, stale=stale)
+            if stale and not output.stale:
+                self.result.stale.append(self.out / path)  # what this run found out of date
         return marked
 
-    def _keys_for(self, scope: str, request: dict | None) -> dict[str, tuple[str, tuple[str, ...]]] | None:
-        """Each target's key and paths as an earlier request plans them now; None if it cannot be planned."""
+    def _is_stale(self, path: str, output: Output, after: Mapping[str, Output] | None) -> bool:
+        """Whether an earlier output of a unit of this run is no longer what its request makes now.
+        A kit page is planned again with the outputs `after` holds (None: not asked about one)."""
+        replanned = self._replanned(output.unit, output.request)
+        if replanned is None:
+            return True
+        targets, keys = replanned
+        target = targets.get(output.target)
+        if target is None or path not in target.paths:
+            return True
+        if target.kind in self._listing_kinds and after is not None:
+            own = {p for t in targets.values() for p in t.paths}
+            key = target_key(self._with_outputs(target, self.by_scope[output.unit], own, after), keys)
+        else:
+            key = keys[target.id]
+        return key != output.key
+
+    def _replanned(self, scope: str, request_id: str) -> tuple[dict[str, Target], dict[str, str]] | None:
+        """The targets (by id) and keys of an earlier request of a unit as it plans them now (a kit page
+        without the outputs it lists); None if it cannot be planned. Planned once a run."""
+        if (scope, request_id) not in self._replans:
+            self._replans[scope, request_id] = self._plan_again(scope, self.manifest.requests.get(request_id))
+        return self._replans[scope, request_id]
+
+    def _plan_again(self, scope: str, request: dict | None) -> tuple[dict[str, Target], dict[str, str]] | None:
         from pnp.targets.options import OPTIONS_FOR, BadOption
 
         unit = self.by_scope[scope]
@@ -477,8 +562,7 @@ class _Run:
             planned = self._planned(unit, replace(options, kinds=None))
         except (BadOption, ContentError, KeyError, TypeError, ValueError):
             return None
-        keys = _keys(planned)
-        return {target.id: (keys[target.id], target.paths) for target in planned}
+        return {target.id: target for target in planned}, _keys(planned)
 
 
 # --- processes ------------------------------------------------------------------------

@@ -71,6 +71,19 @@ class Rendered:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Listed:
+    """An output of a game already under --out, made by another request or command (or by this one
+    and kept): what a page listing the kit shows beside the outputs it is planned with. `key` is the
+    key its bytes were made with; `stale`, whether its inputs have changed since (or may have)."""
+
+    path: str
+    kind: str
+    facets: Facets
+    key: str
+    stale: bool
+
+
 # plan(game, options) → targets;  render(target, game, options, upstream bytes) → Rendered
 Plan = Callable[[Any, Any], Iterable[Target]]
 Render = Callable[[Target, Any, Any, tuple[bytes, ...]], Rendered]
@@ -84,7 +97,8 @@ class TargetKind:
     such as a card's sheet, comes before the rulebooks that picture it. `formats` are the
     --format values it makes files for (none: it is made for every format, or in memory),
     and `settings` the settings it takes (pnp.targets.settings), so `pnp list` can say
-    which of the settings in force the formats in force use.
+    which of the settings in force the formats in force use. A `listing` kind's targets are
+    told what else is under --out for their game (its outputs are never listed themselves).
     """
 
     name: str
@@ -94,3 +108,6 @@ class TargetKind:
     render: Render
     formats: tuple[str, ...] = ()
     settings: tuple[str, ...] = ()
+    # A kind whose targets list the game's outputs under --out (the kit page): the runner gives
+    # each planned target the outputs other requests left there, and renders what this returns.
+    listing: Callable[[Target, tuple[Listed, ...]], Target] | None = None
