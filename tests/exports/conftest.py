@@ -1,4 +1,4 @@
-"""The four games built once with --format tts,pod,html --shop thegamecrafter, shared by the export tests."""
+"""The four games built once with --format pdf,tts,pod,html --shop thegamecrafter, shared by the export tests."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def kit(tmp_path_factory) -> Path:
 
     out = tmp_path_factory.mktemp("exports")
     build([CONTENT / game for game in GAMES],
-          BuildOptions(out=out, formats=("tts", "pod", "html"), shop="thegamecrafter", jobs=2))
+          BuildOptions(out=out, formats=("pdf", "tts", "pod", "html"), shop="thegamecrafter", jobs=2))
     return out
 
 

@@ -44,6 +44,10 @@ class Page:
         found += [f"heading skips from h{a} to h{b}" for a, b in zip(levels, levels[1:]) if b > a + 1]
         found += [f"id {i!r} used twice" for i in sorted({i for i in self.ids if self.ids.count(i) > 1})]
         found += ["no alt on an image" for image in self.images if "alt" not in image]
+        found += [f"image {image.get('src', '')[:40]} without width and height" for image in self.images
+                  if not (image.get("width") and image.get("height"))]
+        found += [f"missing image {image['src']}" for image in self.images
+                  if urlparse(image.get("src", "")).scheme != "data" and not self.resolves(image.get("src", ""))]
         found += ["svg without a name or aria-hidden" for svg in self.svgs
                   if not (svg.get("role") == "img" and svg.get("aria-label")) and svg.get("aria-hidden") != "true"]
         if "script" in self.tags or "iframe" in self.tags:

@@ -1,5 +1,6 @@
-"""The web edition and the kit preview read by an HTML parser: well formed, self-contained,
-accessible, the rulebook's own texts, every link resolving and every content text escaped.
+"""The web edition and the kit pages read by an HTML parser: well formed, self-contained,
+accessible, the rulebook's own texts, every link resolving and every content text escaped;
+the kit pages a printing guide listing every output under --out, with thumbnails as files.
 (tests/system/test_browser.py renders the same pages in Chromium.)"""
 
 from __future__ import annotations
@@ -7,6 +8,8 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -15,7 +18,7 @@ from pnp.i18n.catalog import Texts
 from pnp.paint.rulebook.markup import plain_text
 from tests.conftest import CONTENT
 from tests.exports.conftest import GAMES
-from tests.exports.html_audit import read_page
+from tests.exports.html_audit import Page, read_page
 
 EDITIONS = [(game, language) for game in GAMES for language in ("en", "da")]
 
@@ -82,22 +85,88 @@ def test_the_language_switch_links_the_other_edition(kit, game):
     assert "Dansk" in english.text and "English" in danish.text
 
 
+def kit_pages(kit: Path, game: str) -> dict[str, Page]:
+    """The game's kit pages by language: index.html in the first, index-<lang>.html in the others."""
+    paths = sorted((kit / game).glob("index*.html"), key=lambda path: (path.name != "index.html", path.name))
+    return {page.lang: page for page in map(read_page, paths)}
+
+
+def kit_own(path: str, game: str) -> bool:
+    """Whether a file under --out is one of the kit pages' own: a page or a thumbnail."""
+    return path.startswith((f"{game}/index", f"{game}/thumbnails/"))
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_preview_lists_and_links_every_output_with_thumbnails(kit, games, game):
-    page = read_page(kit / game / "index.html")
-    assert page.problems() == []
+def test_the_kit_pages_link_every_output_under_out_in_their_languages(kit, games, game):
+    pages = kit_pages(kit, game)
+    assert list(pages) == ["en", "da"] and (kit / game / "index.html").is_file()
     manifest = json.loads((kit / ".pnp" / "manifest.json").read_text())
-    made = {path for path in manifest["files"] if path.startswith(f"{game}/") and path != f"{game}/index.html"}
-    linked = {f"{game}/{link}" for link in page.links if "#" not in link}
-    assert made == linked
-    thumbnails = [s for s in page.sources if s.startswith("data:image/png;base64,")]
-    pictured = [p for p in made if p.endswith(".png") or (p.endswith(".pdf") and p.replace(".pdf", ".png") not in made)]
-    assert len(thumbnails) >= len(pictured)
-    for source in thumbnails:
-        image = Image.open(io.BytesIO(base64.b64decode(source.split(",", 1)[1])))
-        assert max(image.size) <= 240 and image.format == "PNG"
+    made = {path: f for path, f in manifest["files"].items() if path.startswith(f"{game}/") and not kit_own(path, game)}
+    linked: set[str] = set()
+    for language, page in pages.items():
+        assert page.problems() == [], (language, page.problems())
+        files = {f"{game}/{link}" for link in page.links if "#" not in link and not link.startswith("index")}
+        assert all(not made[path]["facets"][1] or language in made[path]["facets"][1] for path in files), language
+        linked |= files
+    assert linked == set(made)
     shown = {(b.kind, b.ref) for s in games[game].rulebook.sections for b in s.body if b.kind in ("diagram", "example")}
-    assert {link.split("#")[1] for link in page.links if "#" in link} == {f"{kind}-{ref}" for kind, ref in shown}
+    for language, page in pages.items():
+        anchors = {link for link in page.links if "#" in link}
+        assert anchors == {f"{game}-rules-{language}.html#{kind}-{ref}" for kind, ref in shown}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_thumbnail_is_a_small_webp_file_beside_the_page_with_its_size_and_lazy(kit, game):
+    for page in kit_pages(kit, game).values():
+        assert len(page.path.read_bytes()) < 200_000
+        assert page.images and not [s for s in page.sources if s.startswith("data:")]
+        for image in page.images:
+            assert image["src"].startswith("thumbnails/") and image["loading"] == "lazy"
+            with Image.open(page.path.parent / image["src"]) as thumbnail:
+                assert thumbnail.format == "WEBP" and max(thumbnail.size) <= 300
+                assert (int(image["width"]), int(image["height"])) == thumbnail.size
+    thumbnails = list((kit / game / "thumbnails").rglob("*.webp"))
+    assert sum(p.stat().st_size for p in thumbnails) / len(thumbnails) < 30_000
+
+
+def test_the_guide_says_what_each_pdf_asks_of_the_printer(kit):
+    """Sheets and booklets: sheets counted and the edge to flip, as each PDF's own viewer
+    preferences say (read by pypdf); the reading rulebook's pages, one-sided."""
+    import pypdf
+
+    page = (kit / "quatrefoil" / "index.html").read_text(encoding="utf-8")
+    guide = page.split('id="kit-print"')[1].split("</section>")[0]
+    entries = re.findall(r'<a href="([^"]+\.pdf)">.*?<p class="facts">([^<]+)</p>', guide)
+    assert {href for href, _ in entries} == {"quatrefoil-sheets-en-a4.pdf", "quatrefoil-sheets-en-letter.pdf",
+                                            "quatrefoil-booklet-en-a4.pdf", "quatrefoil-booklet-en-letter.pdf",
+                                            "quatrefoil-rules-en.pdf", "quatrefoil-rules-bilingual.pdf"}
+    for href, facts in entries:
+        reader = pypdf.PdfReader(kit / "quatrefoil" / href)
+        duplex = (reader.trailer["/Root"].get("/ViewerPreferences") or {}).get("/Duplex")
+        pages = len(reader.pages)
+        if duplex is None:
+            assert facts == f"Pages: {pages} (A5) · one side", href
+        else:
+            edge = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}[duplex]
+            assert facts == f"Sheets: {pages // 2} · both sides, flipping on the {edge} edge", href
+    assert "Sheets: 2 · both sides, flipping on the long edge" in guide  # 9 cards on one sheet, 5 tokens on the next
+    assert guide.index("<h3>A4</h3>") < guide.index("<h3>US Letter</h3>") < guide.index("To read")
+
+
+def test_the_guide_says_what_to_cut_out_with_counts_in_the_pages_language(kit):
+    import yaml
+
+    components = yaml.safe_load((CONTENT / "folio" / "components.yaml").read_text(encoding="utf-8"))["sets"]
+    pieces = len(components["pieces"]["items"])
+    danish = (kit / "folio" / "index-da.html").read_text(encoding="utf-8")
+    cut = danish.split('id="kit-cut"')[1].split("</section>")[0]
+    assert f"<strong>{pieces} × Pyramider</strong>" in cut and "<strong>1 × Bræt</strong>" in cut
+    assert "14 × 14 mm, 18 × 18 mm, 22 × 22 mm" in cut and "224 × 224 mm" in cut
+    assert "Regelhæfte: Fold hvert ark på midten" in cut  # Folio's booklet is saddle-stitched A5
+    english = (kit / "quatrefoil" / "index.html").read_text(encoding="utf-8")
+    assert "<strong>5 × Colour cards</strong> <span class=\"facts\">63.5 × 88.9 mm</span>" in english
+    assert "<strong>5 × Tokens</strong> <span class=\"facts\">⌀ 25 mm</span>" in english
+    assert "Fold the top half back, then in half again" in english
 
 
 HOSTILE = "Place <script>alert(1)</script> & <b>bold</b> \"quoted\" **real bold** here."

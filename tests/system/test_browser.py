@@ -1,7 +1,8 @@
-"""The web editions and kit preview pages rendered by headless Chromium (Debian's package), at a
+"""The web editions and kit pages rendered by headless Chromium (Debian's package), at a
 phone's 360 px and a desktop's 1280 px: nothing scrolls sideways, every image loads, every
-link resolves. The kit is served over HTTP from a local server, so links are followed as a
-reader's browser follows them.
+link resolves; a kit page is light: under 200 KB of HTML, under 500 KB for all it loads before
+the reader scrolls. The kit is served over HTTP from a local server, so links are followed as
+a reader's browser follows them.
 """
 
 from __future__ import annotations
@@ -88,3 +89,33 @@ def test_pages_render_without_overflow_broken_images_or_links(served, chromium, 
         assert report["broken"] == [], (name, report)
         assert report["pictures"] > 0 and report["links"] > 0, (name, report)
         chromium.screenshot(tmp_path / f"{name.replace('/', '-')}-{width}.png")
+
+
+# What a page loads before the reader scrolls: the document and every resource fetched by then,
+# as the browser counts them (bytes over the wire), after images near the window have loaded.
+FIRST_VIEW = """(async () => {
+  await new Promise(r => setTimeout(r, 1500));
+  const near = [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight * 3);
+  await Promise.all(near.map(i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r; })));
+  const [page] = performance.getEntriesByType('navigation');
+  const loaded = performance.getEntriesByType('resource');
+  return {html: page.encodedBodySize, bytes: page.transferSize + loaded.reduce((s, e) => s + e.transferSize, 0),
+          fetched: loaded.length, images: document.images.length,
+          unsized: [...document.images].filter(i => !i.getAttribute('width') || !i.getAttribute('height')).length,
+          wrong: [...document.images].filter(i => i.complete && i.naturalWidth
+                   && i.naturalWidth != +i.getAttribute('width')).map(i => i.src)};
+})()"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_a_kit_page_loads_little_before_the_reader_scrolls(served, chromium, game, width, mobile):
+    base, out = served
+    for page in sorted(p.name for p in (out / game).glob("index*.html")):
+        chromium.call("Network.enable", session=True)
+        chromium.call("Network.setCacheDisabled", session=True, cacheDisabled=True)
+        chromium.open(f"{base}/{game}/{page}", width, 800, mobile=mobile)
+        seen = chromium.evaluate(FIRST_VIEW)
+        assert seen["html"] < 200_000 and seen["bytes"] < 500_000, (page, width, seen)
+        assert seen["images"] > 0 and seen["fetched"] < seen["images"], (page, seen)  # the rest waits for scrolling
+        assert seen["unsized"] == 0 and seen["wrong"] == [], (page, seen)

@@ -26,7 +26,8 @@ def test_a_build_takes_the_projects_printer_and_the_games_own_settings(two_sets,
     result = invoke(["build", "-q"], tmp_path)
     assert result.exit_code == 0, result.output
     # letter from pnp.yaml; pdf and html from game.yaml, over pnp.yaml's pdf; Danish only, from game.yaml.
-    assert sorted(digests(tmp_path / "output")) == ["tiny/index.html", "tiny/tiny-sheets-da-letter.pdf"]
+    assert sorted(digests(tmp_path / "output")) == ["tiny/index.html", "tiny/thumbnails/tiny-sheets-da-letter.webp",
+                                                    "tiny/tiny-sheets-da-letter.pdf"]
     manifest = json.loads((tmp_path / "output" / ".pnp" / "manifest.json").read_text(encoding="utf-8"))
     [request] = manifest["requests"].values()
     assert request["options"]["back_offset_mm"] == [0.5, -1.0] and request["options"]["flip"] == "short"
@@ -57,7 +58,7 @@ def test_list_shows_each_value_in_force_and_where_it_came_from(two_sets, tmp_pat
     assert lines[10] == "  outputs:      none under output/"
     invoke(["build", "-q"], tmp_path)
     listed = invoke(["list"], tmp_path).output.splitlines()
-    assert listed[10] == "  outputs:      2 files under output/, none of them stale"
+    assert listed[10] == "  outputs:      3 files under output/, none of them stale"
 
 
 def test_a_change_of_settings_is_seen_by_the_next_build(two_sets, tmp_path):

@@ -1,9 +1,10 @@
-"""The page around a web edition or a kit preview: the document, its styles, the language switch.
+"""The page around a web edition or a kit page: the document, its styles, the language switch.
 
-One stylesheet serves both pages, after the fonts the page carries. It reads on a phone: the text column is at most
-about 70 characters wide and never wider than the screen, pictures shrink with it,
-and nothing sets a width that could make a 360 px screen scroll sideways. Colours
-keep a contrast of at least 4.5:1 for text.
+One stylesheet serves both pages (the kit pages add their own), after the fonts the page
+carries. It reads on a phone: the text column is at most about 70 characters wide and
+never wider than the screen, pictures shrink with it, and nothing sets a width that
+could make a 360 px screen scroll sideways. Colours keep a contrast of at least 4.5:1
+for text.
 """
 
 from __future__ import annotations
@@ -54,17 +55,22 @@ ol.example figure { margin: 0; }
 ul.components { list-style: none; padding: 0; }
 ul.components > li { margin: 0 0 1.2rem; max-width: none; }
 footer { margin-top: 3rem; font-size: 0.9rem; color: #4a5560; }
+""".replace("FONTS", FONT_STACK)
+# The kit pages' own: a grid of cards, each a thumbnail, a file name and how to print it.
+KIT_STYLE = """
 .kit { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 13rem), 1fr));
        list-style: none; padding: 0; }
 .kit li { margin: 0; max-width: none; background: #fff; border: 1px solid #d9d4c7; border-radius: 6px; \
 padding: 0.6rem; }
-.kit .thumbs { display: block; margin: 0 0 0.4rem; }
-.kit .thumbs.pages { display: grid; grid-template-columns: 1fr 1fr; gap: 0.3rem; }
-.kit img, .kit svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }
-.kit .thumbs.pages img { box-shadow: 0 0 0 1px #d9d4c7; }
-.kit .file { overflow-wrap: anywhere; }
+.kit img { display: block; max-width: 100%; height: auto; margin: 0 auto 0.4rem; box-shadow: 0 0 0 1px #d9d4c7; }
+.kit .name, .kit .file, .kit .caption { display: block; overflow-wrap: anywhere; }
+.kit .name { font-weight: bold; }
+.kit .name + .file { font-size: 0.85rem; }
 .kit .also { font-size: 0.9rem; }
-""".replace("FONTS", FONT_STACK)
+.kit .facts, .cut .facts { font-size: 0.9rem; color: #4a5560; margin: 0.2rem 0 0; }
+.kit .stale { font-size: 0.9rem; color: #8a1c1c; margin: 0.3rem 0 0; }
+ul.cut li { margin: 0.15rem 0; }
+"""
 
 
 @dataclass(frozen=True)
@@ -76,8 +82,8 @@ class Language:
     file: str
 
 
-def document(language: str, title: str, body: str, wide: bool = False) -> bytes:
-    """A whole HTML page; `body` is HTML already escaped where it holds text.
+def document(language: str, title: str, body: str, wide: bool = False, style: str = "") -> bytes:
+    """A whole HTML page; `body` is HTML already escaped where it holds text, `style` more CSS.
 
     The page carries its fonts, cut down to the characters it shows.
     """
@@ -85,7 +91,7 @@ def document(language: str, title: str, body: str, wide: bool = False) -> bytes:
     fonts = font_faces(title + body, italic="<em" in body or "italic" in body)
     html = (f'<!DOCTYPE html>\n<html lang="{attribute(language)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}</style>\n</head>\n<body>\n"
+            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}{style}</style>\n</head>\n<body>\n"
             f'<div class="{page}">\n{body}\n</div>\n</body>\n</html>\n')
     return html.encode("utf-8")
 
