@@ -230,11 +230,11 @@ def print_options(command):
                      help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
-                          "files, with --shop), html (web rulebook and kit preview)."),
+                          "files, with --shop), html (web rulebook and kit pages)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
-                     "images (default: named relative to the saved object)."),
+                     "images (default: file:/// links to them under --out, for play on this computer)."),
         click.option("--lang", "languages", default=None, callback=language_list,
                      help="Languages to build, such as en,de (default: all the game has)."),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),

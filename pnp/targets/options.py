@@ -80,7 +80,7 @@ class BuildOptions(RunOptions):
     strict: bool = False
     # The print-on-demand shop (a profile in templates/shops/) that --format pod is for.
     shop: str | None = None
-    # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
+    # Where the Tabletop Simulator images will be hosted; None: file:/// links to them under --out.
     tts_base_url: str | None = None
     layout: str | None = None  # over every set's own sheet layout, where its shape allows
 
