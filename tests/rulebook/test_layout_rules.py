@@ -112,9 +112,12 @@ def test_a_sequence_takes_the_smallest_cell_and_shrinks_it_only_to_fit():
     cell = sequence_cell(ctx, wide)
     assert cell < mm(8) and wide[1].picture.size(cell)[0] <= ctx.frame_width + 0.01
     # Packed at that one cell: side by side while they fit, then on the next row.
-    rows = pack([FakeShown(FakePicture(mm(6), 8)) for _ in range(3)], mm(6), ctx.frame_width)
+    rows = pack([FakeShown(FakePicture(mm(6), 6)) for _ in range(3)], mm(6), ctx.frame_width)
     assert [len(r) for r in rows] == [2, 1]
-    assert 2 * 8 * mm(6) + GUTTER <= ctx.frame_width
+    assert 2 * 6 * mm(6) + GUTTER <= ctx.frame_width < 3 * 6 * mm(6) + 2 * GUTTER
+    # In the fewest rows, as evenly filled as they fit: five that fit three to a row as 3 + 2.
+    rows = pack([FakeShown(FakePicture(mm(6), 4)) for _ in range(5)], mm(6), ctx.frame_width)
+    assert [len(r) for r in rows] == [3, 2]
 
 
 def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_their_language(built):

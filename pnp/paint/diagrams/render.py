@@ -36,6 +36,7 @@ from pnp.model.colours import Colour
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.faces import new_drawing, outline, outline_picture
+from pnp.paint.pdfdraw import mark_group
 from pnp.paint.picture import as_reportlab
 from pnp.shapes import Shape
 from pnp.shapes.geometry import arrow_head, unit
@@ -162,6 +163,7 @@ class Renderer:
         transform = shapes.mmult(shapes.translate(x, y), shapes.rotate(-item.turn))
         transform = shapes.mmult(transform, shapes.scale(k, k))
         placed.transform = shapes.mmult(transform, shapes.translate(-art.width / 2, -art.height / 2))
+        mark_group(placed, "/Span", "<</Shows (component)>>")  # its small print is the component's art, not a label
         group.add(placed)
 
     def _ring(self, group, space, item: sc.Ring) -> None:

@@ -103,7 +103,7 @@ class _RulebookTemplate(BaseDocTemplate):
 
     def draw_footer(self, canvas, doc) -> None:
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()
-        left_x, right_x = page.side + page.indent, page.width - page.side - page.indent
+        left_x, right_x = page.side, page.width - page.side
         canvas.saveState()
         canvas.addLiteral("/Artifact BMC")  # page furniture, not content
         canvas.setStrokeColor(colours.soft)

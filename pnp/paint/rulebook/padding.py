@@ -96,9 +96,9 @@ def checklist(ctx: Context, group: int) -> list[Flowable]:
         name = ctx.texts[0](key).replace("*", "") if ctx.texts[0].has(key) else component_set.id
         flowables.append(paragraph(ctx, f"{component_set.count} × {name}", s.bullet, where, ctx.language,
                                    bullet=CHECKBOX))
-    flowables.append(RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, s.colours.soft))
+    flowables.append(RuledLines(0, mm(8) * ctx.page.scale, s.colours.soft))
     return flowables
 
 
 def notes(ctx: Context, group: int) -> list[Flowable]:
-    return [_heading(ctx, "notes", group), RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, ctx.styles.colours.soft)]
+    return [_heading(ctx, "notes", group), RuledLines(0, mm(8) * ctx.page.scale, ctx.styles.colours.soft)]

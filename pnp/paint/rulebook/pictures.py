@@ -18,6 +18,7 @@ from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.i18n.labels import label
+from pnp.layout.rows import balanced_rows
 from pnp.model.components import ComponentSet
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
@@ -129,27 +130,19 @@ def room(item: Shown, cell: float) -> float:
 
 
 def pack(shown: list[Shown], cell: float, width: float) -> list[list[Shown]]:
-    """The pictures in rows, left to right, as many to a row as fit width at `cell`."""
-    rows: list[list[Shown]] = []
-    used = 0.0
-    for item in shown:
-        wide = room(item, cell)
-        if rows and used + GUTTER + wide <= width + 0.01:
-            rows[-1].append(item)
-            used += GUTTER + wide
-        else:
-            rows.append([item])
-            used = wide
-    return rows
+    """The pictures in the fewest rows that fit width at `cell`, balanced (three as 2 + 1, not 1 + 2)."""
+    return [[shown[i] for i in row] for row in balanced_rows([room(item, cell) for item in shown], GUTTER, width)]
 
 
 def grid_rows(shown: list[Shown], cell: float, width: float) -> list[list[Shown]]:
-    """Steps in rows of equal columns, as many columns as fit; a row's steps cover one board area.
+    """Steps in rows of equal columns, as many columns as fit, the rows evenly filled (five steps
+    in three columns as 3 + 2); a row's steps cover one board area.
 
     Each row is aligned (see `aligned`); the column count is the largest at which every
     aligned row still fits.
     """
-    for columns in range(max(1, int((width + GUTTER) // (COLUMN + GUTTER))), 0, -1):
+    for most in range(max(1, int((width + GUTTER) // (COLUMN + GUTTER))), 0, -1):
+        columns = -(-len(shown) // -(-len(shown) // most))  # as many rows as `most` needs, evenly filled
         column = (width - GUTTER * (columns - 1)) / columns
         rows = [aligned(shown[i:i + columns]) for i in range(0, len(shown), columns)]
         if all(s.picture.size(cell)[0] <= column + 0.01 for row in rows for s in row) or columns == 1:

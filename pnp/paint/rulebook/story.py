@@ -251,7 +251,7 @@ def cover(ctx: Context) -> list[Flowable]:
     if book.facts(game):
         flowables.append(facts_table(ctx))
     flowables.append(Spacer(1, ctx.frame_height * 0.06))
-    credit = ParagraphStyle("credit", s.small, alignment=1, leftIndent=0, rightIndent=0)
+    credit = ParagraphStyle("credit", s.small, alignment=1)
     flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
     return flowables
 
