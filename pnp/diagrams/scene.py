@@ -103,11 +103,13 @@ class Label:
 
 @dataclass(frozen=True)
 class Outline:
-    """A closed polygon outline (a Trifoil triangle), in a colour of the game's palette."""
+    """A closed polygon outline (a Trifoil triangle), in a colour of the game's palette;
+    `cased`: over a thin ink casing, so that a light colour shows on a light board."""
 
     points: tuple[Point, ...]
     colour: Paint
     width: float = 1.6
+    cased: bool = False
 
 
 Item = Union[Cell, Piece, Ring, Highlight, Stroke, Cross, Label, Outline]

@@ -11,7 +11,6 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from reportlab.platypus import KeepTogether
 from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 
 from pnp.diagrams import load_diagrams
@@ -20,6 +19,7 @@ from pnp.model.game import load_game
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook
 from pnp.model.units import mm
+from pnp.paint.rulebook.compose import Passage
 from pnp.paint.rulebook.flowables import RulebookParagraph
 from pnp.paint.rulebook.pictures import GUTTER, pack, sequence_cell
 from pnp.paint.rulebook.story import Context, build_story
@@ -68,7 +68,7 @@ def story_of(game_id: str, language: str = "en"):
 
 
 def _texts(flowable) -> list[str]:
-    inner = flowable._content if isinstance(flowable, KeepTogether) else [flowable]
+    inner = flowable.content if isinstance(flowable, Passage) else [flowable]
     # A paragraph's last two words are joined by a no-break space (no one-word last line).
     return [f.text.replace("\u00a0", " ") if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
 
@@ -81,7 +81,7 @@ def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():
     assert chains[2].startswith("links lying on the same tile") and chains[3].startswith("links on the two")
     # A paragraph introducing a figure stays with it.
     assert any(g[0].startswith("<b>Push</b>") and "FigureRow" in g for g in groups)
-    # Set-up: the heading with every step, so no step is left alone on a page.
+    # Set-up: the heading with every step, in one passage (which breaks, if it must, only after two steps).
     setup = next(g for g in groups if g and g[0] == "Set-up")
     assert len([t for t in setup if t != "Spacer"]) == 6
 
@@ -90,6 +90,7 @@ def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():
 class FakePicture:
     cell: float
     units: float  # width in cells
+    smallest_cell: float = 0.0
 
     def size(self, cell):
         return (self.units * cell, self.units * cell)

@@ -17,14 +17,16 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.model.problems import Location, Problems
+from pnp.paint.rulebook.compose import FULL, MARGIN
 from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect
 from pnp.paint.rulebook.style import Geometry, Styles
 from pnp.text.fonts import font_name
 
 # A page whose content fills less of its frame than this is nearly empty.
 NEAR_EMPTY = 0.25
-# A flowing edition lets a section break go when the page before it is filled less than this.
-LOOSE = 0.4
+# A flowing edition lets a section break go when the page before it is filled less than this
+# (the composer's aim: no page but a chapter's last is left emptier than FULL).
+LOOSE = FULL + MARGIN
 # Ink may stray this far (points) past a neighbour's box: anti-aliasing, not an overprint.
 TOLERANCE = 0.75
 

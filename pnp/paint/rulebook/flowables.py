@@ -13,7 +13,7 @@ component's art, while a diagram's text is held to the legibility minimum.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -250,11 +250,14 @@ def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag:
 
 @dataclass
 class Figure:
-    """One picture of a row: its drawing (already at the row's scale), tag and caption paragraphs."""
+    """One picture of a row: its drawing (already at the row's scale), tag and caption paragraphs;
+    `redraw(factor)` draws it that much smaller, no smaller than `smallest` allows."""
 
     drawing: Drawing
     tag: Tag
     captions: Sequence[Paragraph] = ()
+    redraw: Callable[[float], Drawing] | None = None
+    smallest: float = 1.0
 
 
 class FigureRow(Flowable):
@@ -262,12 +265,25 @@ class FigureRow(Flowable):
 
     The row spans the frame; each figure gets its picture's width plus an even share of
     the room left, so captions wrap to their own column with `gutter` between columns.
+    A row can be drawn smaller (`shrunk`), down to the smallest factor its figures allow.
     """
 
     def __init__(self, figures: Sequence[Figure], gutter: float, caption_gap: float):
         super().__init__()
         self.figures, self.gutter, self.caption_gap = list(figures), gutter, caption_gap
         self.columns: list[float] = []
+
+    @property
+    def smallest(self) -> float:
+        return max(1.0 if f.redraw is None else f.smallest for f in self.figures)
+
+    def shrunk(self, factor: float) -> FigureRow:
+        """The row with every picture drawn `factor` times its size (captions keep theirs)."""
+        figures = [Figure(f.redraw(factor) if f.redraw else f.drawing, f.tag, f.captions) for f in self.figures]
+        row = FigureRow(figures, self.gutter, self.caption_gap)
+        row.spaceBefore, row.spaceAfter = self.spaceBefore, self.spaceAfter
+        tag = tag_of(self)
+        return tagged(row, tag) if tag is not None else row
 
     def wrap(self, availWidth, availHeight):
         pictures = sum(f.drawing.width for f in self.figures)

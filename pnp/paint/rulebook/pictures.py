@@ -26,6 +26,7 @@ from pnp.model.units import mm, parse_length, to_mm
 from pnp.paint.diagrams import Picture, diagram_picture, example_pictures
 from pnp.paint.faces import FacePainter, game_icons, outline_picture
 from pnp.paint.picture import as_reportlab
+from pnp.paint.rulebook.compose import BETWEEN_ROWS, FREE, NEVER
 from pnp.paint.rulebook.flowables import Figure, FigureRow, PictureStrip, Tag, tagged
 from pnp.paint.rulebook.story import Chunk, Context, paragraph, second_style, texts
 
@@ -104,9 +105,12 @@ class Shown:
 
 
 def sequence_cell(ctx: Context, shown: list[Shown]) -> float:
-    """The one cell size of a sequence: the smallest asked for, shrunk until every picture fits."""
+    """The one cell size of a sequence: the smallest asked for (but no smaller than its pieces'
+    legibility allows), shrunk until every picture fits the text block. A sequence that does
+    not fit at its legibility minimum is a problem naming its pictures."""
     width, height = ctx.frame_width, ctx.frame_height * TALLEST
-    cell = min(s.picture.cell for s in shown)
+    legible = max(s.picture.smallest_cell for s in shown)
+    cell = max(min(s.picture.cell for s in shown), legible)
 
     def fits(size: float) -> bool:
         return all(w <= width + 0.01 and h <= height + 0.01 for w, h in (s.picture.size(size) for s in shown))
@@ -117,11 +121,21 @@ def sequence_cell(ctx: Context, shown: list[Shown]) -> float:
     for _ in range(40):
         middle = (low + high) / 2
         low, high = (middle, high) if fits(middle) else (low, middle)
-    if low < cell * 0.2:
-        where = shown[0].tag
-        ctx.problems.add(where.location, where.key, f"{ctx.game.id} ({ctx.edition}): {where.key} does not fit a "
-                         f"{ctx.page.name.upper()} page ({to_mm(width):.0f} × {to_mm(height):.0f} mm) at a readable size")
+    if low < legible - 0.01 or low < cell * 0.2:
+        worst = max(shown, key=lambda s: s.picture.smallest_cell)
+        names = ", ".join(dict.fromkeys(_shown_name(s) for s in shown))
+        ctx.problems.add(worst.tag.location, worst.tag.key, f"{ctx.game.id} ({ctx.edition}): {names} cannot be drawn "
+                         f"legibly in the text block of an {ctx.page.name.upper()} page ({to_mm(width):.0f} × "
+                         f"{to_mm(height):.0f} mm, a cell of {to_mm(low):.1f} mm): {worst.picture.illegible(low)}")
     return low
+
+
+def _shown_name(shown: Shown) -> str:
+    """How an error names a picture: "diagram 'push'", or the example step."""
+    key = shown.tag.key
+    if key.startswith("diagram.") and key.endswith(".caption"):
+        return f"diagram '{key[len('diagram.'):-len('.caption')]}'"
+    return key
 
 
 def room(item: Shown, cell: float) -> float:
@@ -157,18 +171,22 @@ def aligned(row: list[Shown]) -> list[Shown]:
     return [Shown(s.picture.covering(union), s.tag, s.captions) for s in row]
 
 
-def sequence_chunks(ctx: Context, shown: list[Shown], *, align: bool, chain: bool) -> list[Chunk]:
-    """Rows of figures at the sequence's one scale; chained rows stay on one page where they fit."""
+def sequence_chunks(ctx: Context, shown: list[Shown], *, align: bool) -> list[Chunk]:
+    """Rows of figures at the sequence's one scale, kept on one page where they fit: a page may
+    break between two rows, and the whole sequence may be drawn smaller, to its legibility minimum."""
     cell = sequence_cell(ctx, shown)
     rows = grid_rows(shown, cell, ctx.frame_width) if align else pack(shown, cell, ctx.frame_width)
+    smallest = max(item.picture.smallest_cell for item in shown) / cell if cell else 1.0
     s = ctx.styles
     chunks = []
     for row in rows:
-        figures = [Figure(drawn(ctx, item.picture, cell), item.tag, item.captions) for item in row]
+        figures = [Figure(drawn(ctx, item.picture, cell), item.tag, item.captions,
+                          redraw=lambda factor, item=item: drawn(ctx, item.picture, round(cell * factor, 3)),
+                          smallest=smallest) for item in row]
         flowable = FigureRow(figures, GUTTER, caption_gap=s.gap * 0.8)
         flowable.spaceBefore, flowable.spaceAfter = s.gap * 0.6, s.gap * 1.8
-        chunks.append(Chunk([tagged(flowable, row[0].tag)], keep_with_next=chain, kind="figure"))
-    chunks[-1].keep_with_next = False
+        chunks.append(Chunk([tagged(flowable, row[0].tag)], after=BETWEEN_ROWS, kind="figure"))
+    chunks[-1].after = FREE
     return chunks
 
 
@@ -195,7 +213,7 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
         captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
         location = ctx.location(key, ctx.language) if ctx.texts[0].has(key) else block.location
         shown.append(Shown(picture, Tag(key, location, group), captions))
-    return sequence_chunks(ctx, shown, align=False, chain=True)
+    return sequence_chunks(ctx, shown, align=False)
 
 
 # --- example plays -------------------------------------------------------------------
@@ -209,13 +227,13 @@ def example(ctx: Context, block: Block, group: int) -> list[Chunk]:
     # An example opens with who plays, then how to read its pictures, where the game says so.
     for intro_key in (f"example.{block.ref}.intro", f"example.{block.ref}.markers"):
         if ctx.texts[0].has(intro_key):
-            chunks.append(Chunk(texts(ctx, intro_key, ctx.styles.body, group), keep_with_next=True))
+            chunks.append(Chunk(texts(ctx, intro_key, ctx.styles.body, group), after=NEVER))
     shown = [Shown(steps[0][n][0], Tag(f"example {block.ref} step {n + 1}", block.location, group),
                    step_captions(ctx, n + 1, [voice[n][1] for voice in steps], block, group))
              for n in range(len(steps[0]))]
     if not shown:
         return chunks or [Chunk([Spacer(1, 0)])]
-    return chunks + sequence_chunks(ctx, shown, align=True, chain=False)
+    return chunks + sequence_chunks(ctx, shown, align=True)
 
 
 def step_captions(ctx: Context, number: int, captions: list[str], block: Block, group: int) -> list[Flowable]:

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     Flowable,
-    KeepTogether,
     NextPageTemplate,
     PageBreak,
     Spacer,
@@ -35,6 +34,7 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
+from pnp.paint.rulebook.compose import BEFORE_LAST_STEP, FIGURE_AWAY, FREE, IN_LIST, NEVER, Passage
 from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
@@ -92,39 +92,66 @@ class Context:
 
 @dataclass
 class Chunk:
-    """Flowables that stay together, and whether they stay with the chunk after them."""
+    """Flowables that belong together: `inside[i]` is the cost of a page break between flowables i
+    and i + 1 (NEVER by default), `after` that of a break after the chunk (FREE: it ends a passage)."""
 
     flowables: list[Flowable]
-    keep_with_next: bool = False
+    after: float = FREE
     kind: str = "text"
     lead_in: bool = False
+    inside: list[float] | None = None
+
+    @property
+    def breaks(self) -> list[float]:
+        return self.inside if self.inside is not None else [NEVER] * (len(self.flowables) - 1)
 
 
 def kept_together(chunks: list[Chunk]) -> list[Flowable]:
-    """Each run of chunks chained by keep_with_next as one KeepTogether."""
+    """Each run of chunks joined by a break that is not FREE as one Passage (a lone flowable as itself)."""
     story: list[Flowable] = []
     run: list[Flowable] = []
+    breaks: list[float] = []
     for chunk in chunks:
+        if run:
+            breaks.append(previous)
         run += chunk.flowables
-        if not chunk.keep_with_next:
-            story.append(KeepTogether(run) if len(run) > 1 else run[0])
-            run = []
+        breaks += chunk.breaks
+        previous = chunk.after
+        if chunk.after == FREE:
+            story.append(Passage(run, breaks) if len(run) > 1 else run[0])
+            run, breaks = [], []
     if run:
-        story.append(KeepTogether(run) if len(run) > 1 else run[0])
+        story.append(Passage(run, breaks) if len(run) > 1 else run[0])
     return story
 
 
 def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
-    """The edition's story; `flowing`: a section's page break may be let go (SectionBreak)."""
-    story: list[Flowable] = [*cover(ctx), NextPageTemplate("body"), PageBreak()]
+    """The edition's story; `flowing`: a `new_page` section's page break may be let go (SectionBreak).
+
+    A `break: page` always starts a page (and a page group); `break: never` keeps a section
+    or block with what comes before it.
+    """
+    chunks: list[Chunk] = []
     group = 0
     for index, section in enumerate(ctx.rulebook.sections):
-        if index == 0 or (section.new_page and ctx.follows_page_breaks):
+        planned = section.new_page and ctx.follows_page_breaks
+        if index == 0 or planned or section.page_break == "page":
             group += 1
-            if index > 0:
-                story.append(SectionBreak() if flowing else PageBreak())
-        story.extend(kept_together(section_chunks(ctx, section, group)))
-    return story
+        if index > 0 and section.page_break == "page":
+            chunks.append(page_break_chunk(chunks, PageBreak()))
+        elif index > 0 and planned:
+            chunks.append(page_break_chunk(chunks, SectionBreak() if flowing else PageBreak()))
+        elif index > 0 and section.page_break == "never":
+            chunks[-1].after = NEVER
+        chunks += section_chunks(ctx, section, group)
+    return [*cover(ctx), NextPageTemplate("body"), PageBreak(), *kept_together(chunks)]
+
+
+def page_break_chunk(before: list[Chunk], flowable: Flowable) -> Chunk:
+    """A page break as a chunk of its own, ending whatever the chunks before it kept together."""
+    if before:
+        before[-1].after = FREE
+    return Chunk([flowable], kind="break")
 
 
 def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
@@ -163,7 +190,7 @@ def second_style(styles: Styles, style: ParagraphStyle) -> ParagraphStyle:
 def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
     from pnp.paint.rulebook import pictures
 
-    chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), keep_with_next=True, kind="heading")]
+    chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), after=NEVER, kind="heading")]
     blocks = list(runs(section.body))
     for index, run in enumerate(blocks):
         kind = run[0].kind
@@ -177,11 +204,17 @@ def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
             made = [credits_chunk(ctx, group)]
         else:
             made = [text_chunk(ctx, run[0], group)]
-        following = blocks[index + 1][0].kind if index + 1 < len(blocks) else None
+        if run[0].page_break == "page" and index > 0:
+            chunks.append(page_break_chunk(chunks, PageBreak()))
+        following = blocks[index + 1][0] if index + 1 < len(blocks) else None
         last = made[-1]
-        # A lead-in stays with its list; a text stays with the figure it introduces.
-        if last.kind == "text" and (following in FIGURES or (last.lead_in and following in ("bullets", "steps"))):
-            last.keep_with_next = True
+        # A lead-in stays with its list; a text with the figure it introduces, unless that leaves a page too empty.
+        if last.kind == "text" and following is not None and following.kind in FIGURES:
+            last.after = FIGURE_AWAY
+        if last.kind == "text" and last.lead_in and following is not None and following.kind in ("bullets", "steps"):
+            last.after = NEVER
+        if following is not None and following.page_break == "never":
+            last.after = NEVER
         chunks += made
     return chunks
 
@@ -204,17 +237,34 @@ def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
 
 
 def text_chunk(ctx: Context, block: Block, group: int) -> Chunk:
-    """A paragraph, or a whole list (kept together: no step is left alone on a page)."""
+    """A paragraph (with its translation, which it is never parted from), or a list, which may break
+    between two items only after two or more (best with two or more still to come)."""
     s = ctx.styles
     if block.kind == "p":
         lead_in = ctx.texts[0](block.keys[0]).rstrip().endswith(":")
-        return Chunk(texts(ctx, block.keys[0], s.body, group), lead_in=lead_in)
+        voiced = texts(ctx, block.keys[0], s.body, group)
+        if len(voiced) == 1:
+            voiced[0].splittable_in_passage = True  # alone, it may break inside, as its widow and orphan rules let it
+        return Chunk(voiced, lead_in=lead_in)
     flowables: list[Flowable] = []
+    inside: list[float] = []
     for number, key in enumerate(block.keys, start=1):
         bullet = f"{number}" if block.kind == "steps" else "•"
-        flowables += texts(ctx, key, s.bullet, group, bullet=bullet)
+        item = texts(ctx, key, s.bullet, group, bullet=bullet)
+        if flowables:
+            inside.append(list_break(number - 1, len(block.keys)))
+        inside += [NEVER] * (len(item) - 1)
+        flowables += item
     flowables.append(Spacer(1, s.gap * 0.6))
-    return Chunk(flowables)
+    inside.append(NEVER)
+    return Chunk(flowables, inside=inside)
+
+
+def list_break(before: int, items: int) -> float:
+    """The cost of a page break after `before` of a list's `items` items."""
+    if before < 2:
+        return NEVER
+    return IN_LIST if items - before >= 2 else BEFORE_LAST_STEP
 
 
 def credits_chunk(ctx: Context, group: int) -> Chunk:
