@@ -366,3 +366,21 @@ class PictureStrip(Flowable):
 
     def draw(self):
         pass
+
+
+class CoverPicture(Flowable):
+    """One drawing of components (a cover's arrangement), centred across the frame."""
+
+    def __init__(self, drawing: Drawing, tag: Tag | None = None):
+        super().__init__()
+        self.drawing, self.tag = drawing, tag
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, self.drawing.height
+        return self.width, self.height
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        draw_figure(canvas, self.drawing, x + (self.width - self.drawing.width) / 2, y, 1.0, self.tag, component=True)
+
+    def draw(self):
+        pass

@@ -14,20 +14,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group, mmult, rotate, scale, translate
 from reportlab.platypus import Flowable, Spacer
 
 from pnp.i18n.labels import label
+from pnp.layout.cover import CoverSet, Placement, arrange_cover
 from pnp.layout.rows import balanced_rows
 from pnp.model.components import ComponentSet
 from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
 from pnp.model.units import mm, parse_length, to_mm
 from pnp.paint.diagrams import Picture, diagram_picture, example_pictures
-from pnp.paint.faces import FacePainter, game_icons, outline_picture
+from pnp.paint.faces import FacePainter, game_icons, new_drawing, outline_picture
 from pnp.paint.picture import as_reportlab
 from pnp.paint.rulebook.compose import BETWEEN_ROWS, FREE, NEVER
-from pnp.paint.rulebook.flowables import Figure, FigureRow, PictureStrip, Tag, tagged
+from pnp.paint.rulebook.flowables import CoverPicture, Figure, FigureRow, PictureStrip, Tag, tagged
 from pnp.paint.rulebook.story import Chunk, Context, paragraph, second_style, texts
 
 GAP = mm(3)
@@ -83,14 +84,32 @@ def item_drawings(ctx: Context, component_set: ComponentSet, outlined: bool = Fa
     return drawings
 
 
-def cover_strip(ctx: Context) -> list[Flowable]:
-    """One row of the first few distinct items of the first set that is not a board."""
+def cover_picture(ctx: Context, height: float) -> list[Flowable]:
+    """The game's pieces arranged as on a box lid (pnp.layout.cover): every set but the boards,
+    each piece as the sheets print it, casting a soft shadow, the whole `height` tall at most."""
     sets = [c for c in ctx.game.sets if c.kind != "board"] or list(ctx.game.sets)
     if not sets:
         return []
-    drawings = item_drawings(ctx, sets[0])[:6]
-    return [PictureStrip(drawings, height=mm(16) * ctx.page.scale, gap=GAP * ctx.page.scale,
-                         tag=Tag("cover", ctx.game.location, 0))]
+    drawings = [item_drawings(ctx, component_set, outlined=True) for component_set in sets]
+    arranged = [CoverSet(c.shape.name, tuple((d.width, d.height) for d in found)) for c, found in zip(sets, drawings)]
+    width = ctx.frame_width
+    picture = new_drawing(width, height)
+    for placement in arrange_cover(arranged, width, height):
+        drawing, component_set = drawings[placement.group][placement.item], sets[placement.group]
+        picture.add(_placed_piece(drawing, component_set, placement, ctx.styles.colours.soft))
+    return [CoverPicture(picture, Tag("cover", ctx.game.location, 0))]
+
+
+def _placed_piece(drawing: Drawing, component_set: ComponentSet, placement: Placement, shadow_colour) -> Group:
+    """A piece's face where the cover puts it, over its shadow (its outline, a little down and right)."""
+    w, h = drawing.width, drawing.height
+    shadow = outline_picture(component_set.shape.outline(1.2 / placement.scale, -1.2 / placement.scale, w, h))
+    shadow.fillColor, shadow.strokeColor = shadow_colour, None
+    shadow.fillOpacity = 0.45
+    piece = Group(as_reportlab(shadow), *drawing.contents)
+    piece.transform = mmult(mmult(translate(placement.x, placement.y), rotate(placement.turn)),
+                            mmult(scale(placement.scale, placement.scale), translate(-w / 2, -h / 2)))
+    return piece
 
 
 # --- sequences -------------------------------------------------------------------

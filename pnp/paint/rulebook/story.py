@@ -43,6 +43,7 @@ from pnp.text.fonts import font_name, style_of, undrawable
 from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
+COVER_PICTURE = 0.38  # of the frame's height: the arrangement of the game's pieces on its cover
 
 
 @dataclass(frozen=True)
@@ -283,21 +284,21 @@ def credits_chunk(ctx: Context, group: int) -> Chunk:
 
 
 def cover(ctx: Context) -> list[Flowable]:
-    """Title, tagline (or the game's subtitle), a strip of the components, the facts stated
-    (players, minutes, age) and the credit line. The bilingual edition shows a title twice
-    only where it differs."""
+    """Title, tagline (or the game's subtitle), the game's pieces arranged, the facts game.yaml
+    states (players, minutes, age) and the credit line. The bilingual edition shows a title
+    twice only where it differs."""
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
-    flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.14)]
+    flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.08)]
     flowables += cover_title(ctx)
     tagline_key = book.tagline or (SUBTITLE_KEY if ctx.texts[0].has(SUBTITLE_KEY) else None)
     if tagline_key:
         tagline = ParagraphStyle("tagline-c", s.tagline, spaceAfter=2 * ctx.page.scale)
         flowables += texts(ctx, tagline_key, tagline, 0)
-    flowables.append(Spacer(1, ctx.frame_height * 0.08))
-    flowables += pictures.cover_strip(ctx)
-    flowables.append(Spacer(1, ctx.frame_height * 0.08))
+    flowables.append(Spacer(1, ctx.frame_height * 0.05))
+    flowables += pictures.cover_picture(ctx, ctx.frame_height * COVER_PICTURE)
+    flowables.append(Spacer(1, ctx.frame_height * 0.06))
     if book.facts(game):
         flowables.append(facts_table(ctx))
     flowables.append(Spacer(1, ctx.frame_height * 0.06))
