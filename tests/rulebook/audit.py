@@ -31,8 +31,8 @@ Rect = tuple[float, float, float, float]
 TOLERANCE = 0.75  # points of overlap that are anti-aliasing, not an overprint
 NEAR_EMPTY = 0.25
 MAX_LINE = 75
-# The spare pages of a booklet open with one of these headings.
-PADDING = {label(name, lang) for lang in shipped_languages() for name in ("checklist", "notes")}
+# The spare pages of a booklet (its back cover and notes) open with one of these headings.
+PADDING = {label(name, lang) for lang in shipped_languages() for name in ("in-the-box", "notes")}
 
 
 @dataclass(frozen=True)

@@ -126,9 +126,11 @@ def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_the
     sheet = next(p for p in paths if p.name == "quatrefoil-booklet-da-a4.pdf")
     document = pdfium.PdfDocument(str(sheet))
     first = document[0]
-    text = first.get_textpage().get_text_range()
-    assert "Udskriv på A4 i 100 %" in text and "vend på den lange kant" in text and "skær den øverste fold op" in text
-    assert "Udskriv" not in document[1].get_textpage().get_text_range()  # the instruction is on side 1 only
+    for index, side in enumerate(("forside", "bagside")):  # every side says which it is, how to print, fold and trim
+        text = document[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\n", " ")
+        assert f"Ark 1 af 1, {side}" in text
+        assert "Udskriv på A4 i 100 %" in text and "vend på den lange kant" in text
+        assert "Fold den øverste halvdel bagud" in text and "Skær den øverste fold op mellem skæremærkerne" in text
     objects = list(first.get_objects(max_depth=2))
     pages = [tuple(o.get_bounds()) for o in objects if o.level == 0 and o.type == 5 and o.get_matrix().get()[0] != 1]
     block = (min(p[0] for p in pages), min(p[1] for p in pages), max(p[2] for p in pages), max(p[3] for p in pages))
@@ -145,15 +147,19 @@ def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_the
         assert pdf.Root.ViewerPreferences.Duplex == "/DuplexFlipLongEdge"
 
 
-def test_a_saddle_booklets_spare_pages_hold_a_checklist_and_notes(built):
-    paths, _ = built["folio"]
-    sheet = next(p for p in paths if p.name == "folio-booklet-en-a4.pdf")
-    pages = read_pages(sheet)
-    assert len(pages) % 4 == 0
-    spare = [" ".join(r.text for r in p.runs) for p in pages if p.runs and p.runs[0].text in ("Checklist", "Notes")]
-    assert spare and spare[0].startswith("Checklist")
-    assert "16 × Pyramids" in spare[0] and "1 × Board" in spare[0]
-    assert max(p.number for p in pages) == len(pages)
+def test_a_saddle_booklets_last_spare_page_is_a_back_cover_listing_what_is_in_the_box(built):
+    paths, _ = built["trifoil"]
+    for language, heading in (("en", "In the box"), ("da", "I æsken")):
+        sheet = next(p for p in paths if p.name == f"trifoil-booklet-{language}-a4.pdf")
+        pages = read_pages(sheet)
+        assert len(pages) % 4 == 0 and max(p.number for p in pages) == len(pages)
+        back = next(p for p in pages if p.number == len(pages))
+        assert back.runs[0].text == heading
+        text = " ".join(r.text for r in back.runs)
+        counts = ("12 × Tiles", "30 × Links", "4 × Triangle markers") if language == "en" else \
+            ("12 × Brikker", "30 × Led", "4 × Trekantsmarkører")
+        assert all(count in text for count in counts), text
+        assert len(back.thumbnails) >= 12 + 2 + 4  # every distinct piece pictured, as the sheets print it
 
 
 def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
@@ -172,15 +178,39 @@ def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
         dx = max(block.x - line.x0, 0, line.x0 - block.right)
         dy = max(block.y - line.y0, 0, line.y0 - block.top)
         assert (dx * dx + dy * dy) ** 0.5 == pytest.approx(MARK_GAP)  # each starts just clear of the block
-    assert marks.instruction.y0 == marks.instruction.y1 == 10 and marks.instruction.length == 200
+    # The words go between the marks: clear of the corners and of the fold mark in the middle.
+    assert marks.free == ((10 + mm(2), 110 - mm(2)), (110 + mm(2), 210 - mm(2)))
     side = booklet_marks(Box(20, 10, 100, 200), 2, 2, along="left")
-    assert side.instruction.x0 == side.instruction.x1 == 10 and len(side.fold) == 4
+    assert side.free == ((10 + mm(2), 110 - mm(2)), (110 + mm(2), 210 - mm(2))) and len(side.fold) == 4
 
 
-def test_a_short_a6_sheet_fills_its_spare_pages_with_a_checklist_and_notes(tmp_path):
+def test_a_booklet_sheets_words_keep_to_the_printer_margin_and_the_stretches_between_marks():
+    from pnp.layout.booklet import LEADING, PRINTER_MARGIN, TEXT_ROOM, TEXT_SIZE, booklet_marks, sheet_text
+    from pnp.layout.geometry import Box, DoesNotFit
+    from pnp.text.fonts import text_width
+
+    def measure(text):
+        return text_width(text, TEXT_SIZE)
+
+    marks = booklet_marks(Box(mm(5), TEXT_ROOM, mm(180), mm(200)), 2, 2, along="bottom")
+    long = "A sentence long enough to need two lines of its own, here, when it is set at seven points in the margin."
+    lines = sheet_text(marks, ["Sheet 1 of 1, front", long, "Fold it.", "Cut it."], measure)
+    assert lines[0].text == "Sheet 1 of 1, front" and " ".join(line.text for line in lines[1:3]) == long
+    assert lines[-1].text == "Cut it." and lines[-1].x > marks.free[1][0]  # on to the second stretch
+    for line in lines:
+        assert line.y - TEXT_SIZE * 0.25 >= PRINTER_MARGIN - 0.01  # descenders 5 mm or more from the edge
+        assert line.y + TEXT_SIZE * 0.75 <= TEXT_ROOM  # below the pages
+        stretch = next(s for s in marks.free if s[0] <= line.x <= s[1])
+        assert measure(line.text) <= stretch[1] - stretch[0]
+    assert {round(a.y - b.y, 3) for a, b in zip(lines, lines[1:]) if a.x == b.x} <= {round(LEADING, 3)}
+    with pytest.raises(DoesNotFit):
+        sheet_text(marks, ["word " * 200], measure)
+
+
+def test_a_short_a6_sheet_fills_its_spare_pages_with_notes_and_a_back_cover(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", pages=4)  # the cover and 4 pages of rules: 3 to spare
     paths, _ = build(folder, tmp_path / "out", papers=("a4",))
     pages = read_pages(tmp_path / "out" / "tiny-fold" / "tiny-fold-booklet-en-a4.pdf")
     assert sorted(p.number for p in pages) == list(range(1, 9))
     openings = [p.runs[0].text for p in sorted(pages, key=lambda p: p.number)[5:]]
-    assert openings == ["Checklist", "Notes", "Notes"]
+    assert openings == ["Notes", "Notes", "In the box"]

@@ -114,7 +114,9 @@ class Passage(Flowable):
 
     def _options(self, width: float, height: float, page: float, filled: float, at_top: bool) -> list[Option]:
         """`page` is the frame's height, `filled` how much of it is taken already (0 to 1)."""
-        options = [] if at_top else [Option(page_cost(filled), (NextPage(), *self.content))]
+        # Moved whole, it weighs its options again at the top of the next page.
+        moved = Passage(self.content, self.breaks, self.may_shrink)
+        options = [] if at_top else [Option(page_cost(filled), (NextPage(), moved))]
         options += self._breaks(width, height, page, filled)
         options += self._inside_paragraph(width, height, page, filled)
         options += self._shrunk(width, height)

@@ -37,6 +37,8 @@ GUTTER = mm(6)
 COLUMN = mm(45)
 # A picture may take this much of the frame's height, leaving room for its caption.
 TALLEST = 0.72
+BACK_COVER = 0.6  # a back cover's pictures of the pieces, against the components list's
+COVER_INSET = mm(3)
 
 
 # --- components ---------------------------------------------------------------
@@ -46,23 +48,35 @@ def components(ctx: Context, block: Block, group: int) -> list[Chunk]:
 
 
 def component_entry(ctx: Context, component_set: ComponentSet, block: Block, group: int) -> list[Flowable]:
-    s = ctx.styles
-    name_key, description_key = f"component.{component_set.id}.name", f"component.{component_set.id}.description"
+    name_key = f"component.{component_set.id}.name"
     if not ctx.texts[0].has(name_key):
         ctx.problems.add(block.location, "components", f"no text '{name_key}' in text/en.yaml to name the set '{component_set.id}'")
         return [Spacer(1, 0)]
-    lines = []
+    return component_lines(ctx, component_set, Tag(name_key, block.location, group), 1.0)
+
+
+def component_lines(ctx: Context, component_set: ComponentSet, tag: Tag, size: float,
+                    tick: str | None = None) -> list[Flowable]:
+    """A set as a list shows it: its count and name in every voice (with its description, or
+    after a box to tick), then its distinct pieces pictured `size` times the list's size. A
+    set whose faces carry words is pictured once per voice, so each language sees its own."""
+    s = ctx.styles
+    name_key, description_key = f"component.{component_set.id}.name", f"component.{component_set.id}.description"
+    flowables: list[Flowable] = []
     for index, voice in enumerate(ctx.texts):
-        name = voice(name_key).replace("*", "")
-        description = voice(description_key) if voice.has(description_key) else ""
+        name = voice(name_key).replace("*", "") if voice.has(name_key) else component_set.id
+        description = voice(description_key) if voice.has(description_key) and tick is None else ""
         text = f"**{component_set.count} × {name}**" + (f" – {description}" if description else "")
-        style = s.body if index == 0 else second_style(s, s.body)
-        lines.append(paragraph(ctx, text, style, Tag(name_key, ctx.location(name_key, voice.language), group),
-                               voice.language))
-    strip = PictureStrip(item_drawings(ctx, component_set, outlined=True), height=picture_height(ctx, component_set),
-                         gap=GAP * ctx.page.scale, tag=Tag(name_key, block.location, group))
-    strip.spaceAfter = s.gap * 1.6
-    return [*lines, tagged(strip, Tag(name_key, block.location, group))]
+        style = s.bullet if tick else s.body if index == 0 else second_style(s, s.body)
+        where = Tag(tag.key, ctx.location(name_key, voice.language), tag.group)
+        flowables.append(paragraph(ctx, text, style, where, voice.language, bullet=tick if index == 0 else None))
+    voices = ctx.texts if component_set.text_keys and len(ctx.texts) > 1 else ctx.texts[:1]
+    for voice in voices:
+        strip = PictureStrip(item_drawings(ctx, component_set, outlined=True, texts=voice),
+                             height=picture_height(ctx, component_set) * size, gap=GAP * ctx.page.scale, tag=tag)
+        strip.spaceAfter = s.gap * (1.6 if voice is voices[-1] else 0.6)
+        flowables.append(tagged(strip, tag))
+    return flowables
 
 
 def picture_height(ctx: Context, component_set: ComponentSet) -> float:
@@ -70,9 +84,11 @@ def picture_height(ctx: Context, component_set: ComponentSet) -> float:
     return min(max(component_set.height * 0.3, ctx.page.strip / 2), ctx.page.strip)
 
 
-def item_drawings(ctx: Context, component_set: ComponentSet, outlined: bool = False) -> list[Drawing]:
-    """The front of every distinct item, as on the sheets (face problems are the sheets' to report)."""
-    painter = FacePainter(ctx.texts[0], ctx.language, Problems(), icons=game_icons(ctx.game))
+def item_drawings(ctx: Context, component_set: ComponentSet, outlined: bool = False, texts=None) -> list[Drawing]:
+    """The front of every distinct item, as on the sheets (face problems are the sheets' to report),
+    with the words of `texts` (a voice; the main one by default)."""
+    texts = texts or ctx.texts[0]
+    painter = FacePainter(texts, texts.language, Problems(), icons=game_icons(ctx.game))
     drawings = [painter.drawing(item.front, component_set.shape, 0.0) for item in component_set.items]
     if outlined and not component_set.shape.guided_by_default:  # the others' faces show their own cut
         corner = component_set.corner
@@ -92,7 +108,7 @@ def cover_picture(ctx: Context, height: float) -> list[Flowable]:
         return []
     drawings = [item_drawings(ctx, component_set, outlined=True) for component_set in sets]
     arranged = [CoverSet(c.shape.name, tuple((d.width, d.height) for d in found)) for c, found in zip(sets, drawings)]
-    width = ctx.frame_width
+    width = ctx.frame_width - COVER_INSET  # its shadows and a reader's measure of the text block stay inside
     picture = new_drawing(width, height)
     for placement in arrange_cover(arranged, width, height):
         drawing, component_set = drawings[placement.group][placement.item], sets[placement.group]
