@@ -87,15 +87,15 @@ def _described(item: sc.Item) -> str:
 
 
 def clear_cell(scene: sc.Scene, footprint: Footprint, low: float, high: float) -> float:
-    """The smallest cell in [low, high] at which no frame of the scene has a clash (`high` if none is clear:
-    the caller finds the clash there)."""
+    """The smallest cell in [low, high] at which no frame of the scene has a clash (infinite if none is:
+    a label lies on something whatever the scale)."""
     def clear(cell: float) -> bool:
         return not any(clashes(frame, cell, footprint) for frame in scene.frames)
 
     if clear(low):
         return low
     if not clear(high):
-        return high
+        return math.inf
     for _ in range(20):
         middle = (low + high) / 2
         low, high = (low, middle) if clear(middle) else (middle, high)

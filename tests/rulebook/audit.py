@@ -203,7 +203,7 @@ def read_sides(path: Path) -> list[Side]:
         sheet = document[index]
         textpage = sheet.get_textpage()
         runs, inside = [], None
-        for obj in sheet.get_objects(max_depth=1):
+        for obj in sheet.get_objects(max_depth=2):
             if obj.level == 0:
                 inside = obj if obj.type == FORM and "Artifact" in _marks(obj) else None
                 if obj.type == TEXT:
@@ -459,10 +459,9 @@ def unnumbered_sides(path: Path, sheet_word: str) -> list[str]:
     """Booklet sheet sides without their sheet's number, in words at least SHEET_TYPE points and
     PRINTER_MARGIN from every edge."""
     found = []
-    for side in read_sides(path):
-        numbered = [r for r in side.furniture if re.search(rf"{sheet_word} \d+", r.text)]
-        if not numbered:
-            found.append(f"{side.name}: no '{sheet_word} N'")
+    for index, side in enumerate(read_sides(path)):  # printed in order: sheet 1's front, its back, sheet 2's front...
+        if not any(re.search(rf"{sheet_word} {index // 2 + 1}\b", r.text) for r in side.furniture):
+            found.append(f"{side.name}: no '{sheet_word} {index // 2 + 1}'")
         for run in side.furniture:
             if run.size < SHEET_TYPE - 0.01 or side.edge_distance(run.box) < PRINTER_MARGIN - 0.01:
                 found.append(f"{side.name}: {run.text[:40]!r} at {run.size:.1f} pt, "

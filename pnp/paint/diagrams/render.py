@@ -116,7 +116,7 @@ class Renderer:
         if cell < self._pieces_cell(scene, legibility) - 0.01:
             return f"its pieces need a cell of {to_mm(self._pieces_cell(scene, legibility)):.1f} mm"
         found = [clash for frame in scene.frames for clash in clashes(frame, cell, self.footprint)]
-        return found[0] if found else "it reads"
+        return found[0] if found else f"it needs a cell of {to_mm(self.smallest_cell(scene, legibility)):.1f} mm"
 
     def footprint(self, piece: sc.Piece) -> tuple[float, float] | None:
         """A piece's width and height, in cells, at size 1: its art's shape against its set's widest item."""

@@ -25,6 +25,7 @@ from pnp.model.problems import Problems
 from pnp.model.rulebook import Block
 from pnp.model.units import mm, parse_length, to_mm
 from pnp.paint.diagrams import Picture, diagram_picture, example_pictures
+from pnp.paint.diagrams.render import LARGEST_CELL
 from pnp.paint.faces import FacePainter, game_icons, new_drawing, outline_picture
 from pnp.paint.picture import as_reportlab
 from pnp.paint.rulebook.compose import BETWEEN_ROWS, FREE, NEVER
@@ -144,18 +145,18 @@ def sequence_cell(ctx: Context, shown: list[Shown]) -> float:
     legibility allows), shrunk until every picture fits the text block. A sequence that does
     not fit at its legibility minimum is a problem naming its pictures."""
     width, height = ctx.frame_width, ctx.frame_height * TALLEST
-    legible = max(s.picture.smallest_cell for s in shown)
-    cell = max(min(s.picture.cell for s in shown), legible)
+    legible = max(s.picture.smallest_cell for s in shown)  # infinite: something lies under a label at any size
+    cell = max(min(s.picture.cell for s in shown), min(legible, LARGEST_CELL))
 
     def fits(size: float) -> bool:
         return all(w <= width + 0.01 and h <= height + 0.01 for w, h in (s.picture.size(size) for s in shown))
 
-    if fits(cell):
-        return cell
-    low, high = 0.0, cell
-    for _ in range(40):
-        middle = (low + high) / 2
-        low, high = (middle, high) if fits(middle) else (low, middle)
+    low = cell
+    if not fits(cell):
+        low, high = 0.0, cell
+        for _ in range(40):
+            middle = (low + high) / 2
+            low, high = (middle, high) if fits(middle) else (low, middle)
     if low < legible - 0.01 or low < cell * 0.2:
         worst = max(shown, key=lambda s: s.picture.smallest_cell)
         names = ", ".join(dict.fromkeys(_shown_name(s) for s in shown))
