@@ -3,8 +3,9 @@
 A diagram is drawn at one cell size (points per board cell); frames of a row sit side by
 side, joined by arrows JOIN_GAP wide, rows ROW_GAP apart, a label under a row's frames
 taking room of its own; the frames of a row line up on their cells (a board drawn in
-each sits at the same height, whatever else a frame holds above or below it). By default a scene is scaled so its widest row fills the width,
-never more than MAX_CELL per cell (a small diagram does not balloon).
+each sits at the same height, whatever else a frame holds above or below it). By default
+a scene is scaled so its widest row fills the width, never more than MAX_CELL per cell
+(a small diagram does not balloon).
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def _busy(states: Sequence[t.State], marks: Sequence[Sequence[sc.Item]]) -> froz
 
 
 def _anchors(item: sc.Item) -> list[tuple[float, float]]:
-    return list(item.points) if isinstance(item, sc.Stroke) else [(item.x, item.y)] if hasattr(item, "x") else []
+    return list(item.points) if isinstance(item, (sc.Stroke, sc.Outline)) else [(item.x, item.y)]
 
 
 def _tile_at(game_map: t.GameMap, point: tuple[float, float]) -> str:

@@ -143,7 +143,7 @@ def _arc(group: int, cover_set: CoverSet, floor: float, rank: int) -> list[Place
     return placed
 
 
-def _corners(placement: Placement, sets: Sequence[CoverSet]):
+def _corners(placement: Placement, sets: Sequence[CoverSet]) -> tuple[tuple[float, float], ...]:
     w, h = sets[placement.group].sizes[placement.item]
     return rotated_rectangle(placement.x, placement.y, w * placement.scale, h * placement.scale, placement.turn)
 

@@ -183,13 +183,14 @@ def _read_block(node: Node, path: str, problems: Problems, check: _Checks) -> Bl
     entries = dict(node.value) if node.is_map else {}
     page_break = _page_break(entries.pop("break", None), join_key(path, "break"), problems)
     if len(entries) != 1:
-        problems.add(node.location, path, f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)}), "
-                                          "and 'break:' if the page must or must not break before it")
+        problems.add(node.location, path, "expected one block such as 'p: <text key>' (one of: "
+                                          f"{', '.join(BLOCK_KINDS)}), and 'break:' if the page must or must not "
+                                          "break before it")
         return None
     [(kind, value)] = entries.items()
     if kind not in BLOCK_KINDS:
-        known = [*BLOCK_KINDS, "break"]
-        problems.add(node.location, join_key(path, kind), unknown_key_message(kind, known).replace("key", "block kind", 1))
+        message = unknown_key_message(kind, [*BLOCK_KINDS, "break"]).replace("key", "block kind", 1)
+        problems.add(node.location, join_key(path, kind), message)
         return None
     reader = {"key": _key_block, "keys": _keys_block, "id": _id_block, "flag": _flag_block}[BLOCK_KINDS[kind]]
     block = reader(kind, value, join_key(path, kind), problems, check)
@@ -200,8 +201,9 @@ def _page_break(value: Node | None, path: str, problems: Problems) -> str | None
     if value is None:
         return None
     if value.value not in PAGE_BREAKS:
-        problems.add(value.location, path, f"expected one of {', '.join(PAGE_BREAKS)} "
-                                           f"({'; '.join(f'{k}: {v}' for k, v in PAGE_BREAKS.items())}), got {quote(value.value)}")
+        meanings = "; ".join(f"{k}: {v}" for k, v in PAGE_BREAKS.items())
+        problems.add(value.location, path,
+                     f"expected one of {', '.join(PAGE_BREAKS)} ({meanings}), got {quote(value.value)}")
         return None
     return value.value
 

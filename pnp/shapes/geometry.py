@@ -127,4 +127,5 @@ def convex_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
 def rotated_rectangle(cx: float, cy: float, w: float, h: float, degrees: float) -> tuple[Point, ...]:
     """The corners of a w × h rectangle centred at (cx, cy), turned by `degrees` (counter-clockwise, y up)."""
     c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
-    return tuple((cx + x * c - y * s, cy + x * s + y * c) for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)))
+    corners = ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))
+    return tuple((cx + x * c - y * s, cy + x * s + y * c) for x, y in corners)

@@ -81,7 +81,8 @@ def chapter_headings(game: str, path: Path) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_page_but_a_chapters_last_is_filled_under_60_percent(audited, game):
-    found = [problem for path, pages in audited[game].items() for problem in underfull(pages, chapter_headings(game, path))]
+    found = [problem for path, pages in audited[game].items()
+             for problem in underfull(pages, chapter_headings(game, path))]
     assert found == []
 
 

@@ -107,7 +107,7 @@ class Renderer:
         for frame in scene.frames:
             for item in frame.items:
                 size = self.footprint(item) if isinstance(item, sc.Piece) else None
-                if size is not None:
+                if isinstance(item, sc.Piece) and size is not None:
                     needs.append(legibility.smallest(item.set_id) / (item.size * size[0]))
         return max(needs)
 
@@ -240,7 +240,8 @@ class Renderer:
             plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5, rx=item.size * 0.4, ry=item.size * 0.4)
             plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
             group.add(plate)
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", _on(plate.fillColor, self.colour("ink"))))
+            ink = _on(plate.fillColor, self.colour("ink"))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", ink))
         else:
             group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour(item.colour)))
 

@@ -12,7 +12,9 @@ one row cover the same area of the board, so their grids line up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.graphics.shapes import Drawing, Group, mmult, rotate, scale, translate
 from reportlab.platypus import Flowable, Spacer
@@ -120,7 +122,7 @@ def cover_picture(ctx: Context, height: float) -> list[Flowable]:
 def _placed_piece(drawing: Drawing, component_set: ComponentSet, placement: Placement, shadow_colour) -> Group:
     """A piece's face where the cover puts it, over its shadow (its outline, a little down and right)."""
     w, h = drawing.width, drawing.height
-    shadow = outline_picture(component_set.shape.outline(1.2 / placement.scale, -1.2 / placement.scale, w, h))
+    shadow: Any = outline_picture(component_set.shape.outline(1.2 / placement.scale, -1.2 / placement.scale, w, h))
     shadow.fillColor, shadow.strokeColor = shadow_colour, None
     shadow.fillOpacity = 0.45
     piece = Group(as_reportlab(shadow), *drawing.contents)
@@ -215,9 +217,12 @@ def sequence_chunks(ctx: Context, shown: list[Shown], *, align: bool) -> list[Ch
     smallest = max(item.picture.smallest_cell for item in shown) / cell if cell else 1.0
     s = ctx.styles
     chunks = []
+
+    def smaller(item: Shown) -> Callable[[float], Drawing]:
+        return lambda factor: drawn(ctx, item.picture, round(cell * factor, 3))
+
     for row in rows:
-        figures = [Figure(drawn(ctx, item.picture, cell), item.tag, item.captions,
-                          redraw=lambda factor, item=item: drawn(ctx, item.picture, round(cell * factor, 3)),
+        figures = [Figure(drawn(ctx, item.picture, cell), item.tag, item.captions, redraw=smaller(item),
                           smallest=smallest) for item in row]
         flowable = FigureRow(figures, GUTTER, caption_gap=s.gap * 0.8)
         flowable.spaceBefore, flowable.spaceAfter = s.gap * 0.6, s.gap * 1.8

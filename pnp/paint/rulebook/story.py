@@ -112,6 +112,7 @@ def kept_together(chunks: list[Chunk]) -> list[Flowable]:
     story: list[Flowable] = []
     run: list[Flowable] = []
     breaks: list[float] = []
+    previous = FREE  # the break after the chunk before: what joins it to this one
     for chunk in chunks:
         if run:
             breaks.append(previous)
