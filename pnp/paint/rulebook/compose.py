@@ -84,6 +84,12 @@ class Passage(Flowable):
         super().__init__()
         assert len(breaks) == len(flowables) - 1
         self.content, self.breaks, self.may_shrink = list(flowables), list(breaks), may_shrink
+        self._sizes: dict[int, tuple] = {}  # id → the flowable, width, height, space before, space after
+
+    def _stacked(self, flowables: Sequence[Flowable], width: float, canvas) -> float:
+        """stacked_height, each flowable measured once at a width: a passage weighs many options
+        of the same flowables, and wrapping a paragraph is most of what laying out costs."""
+        return stacked_height(flowables, width, canvas, self._sizes)
 
     # -- platypus's side ----------------------------------------------------------------
 
@@ -98,7 +104,7 @@ class Passage(Flowable):
         return self.content[-1].getSpaceAfter()
 
     def split(self, availWidth, availHeight):
-        if stacked_height(self.content, availWidth, self.canv) <= availHeight + FUZZ:
+        if self._stacked(self.content, availWidth, self.canv) <= availHeight + FUZZ:
             return list(self.content)
         frame = getattr(self, "_frame", None)
         page = 0.0 if frame is None else frame._y2 - frame._y1p
@@ -131,7 +137,7 @@ class Passage(Flowable):
             if cost == NEVER:
                 continue
             head = self.content[:index + 1]
-            used = stacked_height(head, width, self.canv)
+            used = self._stacked(head, width, self.canv)
             if used <= height + FUZZ:
                 rest = _rest(self.content[index + 1:], self.breaks[index + 1:])
                 options.append(Option(cost + page_cost(filled + used / page), (*head, NextPage(), rest)))
@@ -140,7 +146,7 @@ class Passage(Flowable):
     def _inside_paragraph(self, width: float, height: float, page: float, filled: float) -> list[Option]:
         """The paragraph that reaches past the foot of the page, split there (if its rules let it)."""
         for index, flowable in enumerate(self.content):
-            through = stacked_height(self.content[:index + 1], width, self.canv)
+            through = self._stacked(self.content[:index + 1], width, self.canv)
             if through <= height + FUZZ:
                 continue
             if not getattr(flowable, "splittable_in_passage", False):
@@ -160,7 +166,7 @@ class Passage(Flowable):
         rows = [f for f in self.content if hasattr(f, "shrunk")]
         if not rows or not self.may_shrink:
             return []
-        total = stacked_height(self.content, width, self.canv)
+        total = self._stacked(self.content, width, self.canv)
         pictures = sum(row.picture_height for row in rows)
         smallest = max(row.smallest for row in rows)
         factor = 1.0 - (total - height) / max(pictures, 1.0)
@@ -168,7 +174,7 @@ class Passage(Flowable):
             if factor < smallest:
                 return []
             content = [f.shrunk(factor) if hasattr(f, "shrunk") else f for f in self.content]
-            if stacked_height(content, width, self.canv) <= height + FUZZ:
+            if self._stacked(content, width, self.canv) <= height + FUZZ:
                 return [Option(SHRINK * (1.0 - factor), tuple(content))]
             factor -= 0.03
         return []
@@ -179,13 +185,18 @@ def _rest(flowables: list[Flowable], breaks: list[float]) -> Flowable:
     return flowables[0] if len(flowables) == 1 else Passage(flowables, breaks[:len(flowables) - 1], may_shrink=False)
 
 
-def stacked_height(flowables: Sequence[Flowable], width: float, canvas) -> float:
-    """The height of flowables set one under the other, space between them as a frame puts it."""
+def stacked_height(flowables: Sequence[Flowable], width: float, canvas, sizes: dict[int, tuple] | None = None) -> float:
+    """The height of flowables set one under the other, space between them as a frame puts it;
+    `sizes` remembers each flowable's measures (at one width) from call to call."""
+    sizes = {} if sizes is None else sizes
     total, after = 0.0, None
     for flowable in flowables:
-        _, height = flowable.wrapOn(canvas, width, 0xFFFFFF)
+        known = sizes.get(id(flowable))
+        if known is None or known[0] is not flowable or known[1] != width:
+            height = flowable.wrapOn(canvas, width, 0xFFFFFF)[1]
+            known = sizes[id(flowable)] = (flowable, width, height, flowable.getSpaceBefore(), flowable.getSpaceAfter())
         if after is not None:
-            total += max(flowable.getSpaceBefore(), after)
-        total += height
-        after = flowable.getSpaceAfter()
+            total += max(known[3], after)
+        total += known[2]
+        after = known[4]
     return total
