@@ -194,7 +194,8 @@ def _refused_frame(state: t.State, text: str, options) -> sc.Frame:
         options.report(options.values["refuse"], str(error), "refuse")
         return position_frame(state)
     if refused(t.ENGINE, state, text) is None:
-        options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused", "refuse")
+        options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused",
+                       "refuse")
     return position_frame(state, _hint(state, move) + (sc.Cross(*_failure_point(state, move), size=0.45),))
 
 

@@ -53,7 +53,8 @@ def components(ctx: Context, block: Block, group: int) -> list[Chunk]:
 def component_entry(ctx: Context, component_set: ComponentSet, block: Block, group: int) -> list[Flowable]:
     name_key = f"component.{component_set.id}.name"
     if not ctx.texts[0].has(name_key):
-        ctx.problems.add(block.location, "components", f"no text '{name_key}' in text/en.yaml to name the set '{component_set.id}'")
+        ctx.problems.add(block.location, "components",
+                         f"no text '{name_key}' in text/en.yaml to name the set '{component_set.id}'")
         return [Spacer(1, 0)]
     return component_lines(ctx, component_set, Tag(name_key, block.location, group), 1.0)
 
@@ -244,12 +245,21 @@ def remembered(ctx: Context, key: tuple, make):
 
 # --- diagrams -------------------------------------------------------------------
 
+def block_ref(block: Block) -> str:
+    """The id of the diagram or example a block shows (pnp.model.rulebook reads one for every such block)."""
+    if block.ref is None:
+        raise ValueError(f"{block.location}: a {block.kind} block names no {block.kind}")
+    return block.ref
+
+
 def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Chunk]:
     """Consecutive diagrams as one sequence, each with its caption in every voice."""
     shown = []
     for block in blocks:
-        picture = remembered(ctx, ("diagram", block.ref, ctx.language),
-                             lambda: diagram_picture(ctx.game, ctx.catalogs, ctx.book, block.ref, ctx.language, ctx.problems))
+        ref = block_ref(block)
+        picture = remembered(ctx, ("diagram", ref, ctx.language),
+                             lambda ref=ref: diagram_picture(ctx.game, ctx.catalogs, ctx.book, ref, ctx.language,
+                                                             ctx.problems))
         key = f"diagram.{block.ref}.caption"
         captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
         location = ctx.location(key, ctx.language) if ctx.texts[0].has(key) else block.location
@@ -261,8 +271,10 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
 
 def example(ctx: Context, block: Block, group: int) -> list[Chunk]:
     """The intro, then the steps, each picture over its numbered caption, at one scale."""
-    steps = [remembered(ctx, ("example", block.ref, voice.language),
-                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, ctx.book, block.ref, voice.language, ctx.problems))
+    ref = block_ref(block)
+    steps = [remembered(ctx, ("example", ref, voice.language),
+                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, ctx.book, ref, voice.language,
+                                                             ctx.problems))
              for voice in ctx.texts]
     chunks = []
     # An example opens with who plays, then how to read its pictures, where the game says so.
