@@ -176,6 +176,10 @@ def _read_section(node: Node, path: str, problems: Problems, check: _Checks) -> 
     page_break = fields.choice("break", tuple(PAGE_BREAKS), default=None)
     body = tuple(b for item_path, item in fields.items("body") if (b := _read_block(item, item_path, problems, check)))
     fields.finish()
+    if body and body[0].page_break == "page":
+        problems.add(body[0].location, join_key(path, "body[0].break"),
+                     "a section's first block cannot start a page apart from its heading: put 'break: page' "
+                     "on the section")
     if title is None:
         return None
     return Section(title, bool(new_page), body, node.location, page_break)

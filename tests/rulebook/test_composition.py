@@ -122,6 +122,10 @@ def test_break_takes_page_or_never_and_says_so_at_the_key():
     messages = [str(p) for p in problems.items]
     assert any("sections[0].break" in m and "page" in m and "never" in m for m in messages), messages
     assert any("sections[0].body[0].break" in m and "'sometimes'" in m for m in messages), messages
+    problems = Problems()
+    read_rulebook(parse_yaml("sections:\n  - title: rules.a\n    body:\n      - {p: rules.b, break: page}\n",
+                             "rulebook.yaml"), problems)
+    assert ["put 'break: page' on the section" in str(p) for p in problems.items] == [True]
 
 
 def diagram_game(tmp_path: Path, diagrams: str) -> Path:

@@ -216,3 +216,21 @@ def test_a_short_a6_sheet_fills_its_spare_pages_with_notes_and_a_back_cover(tmp_
     assert sorted(p.number for p in pages) == list(range(1, 9))
     openings = [p.runs[0].text for p in sorted(pages, key=lambda p: p.number)[5:]]
     assert openings == ["Notes", "Notes", "In the box"]
+
+
+@pytest.mark.parametrize("booklet", ["a6-sheet", "a5-saddle"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_shipped_languages_sheet_words_fit_the_margin_of_every_booklet(booklet, paper):
+    from pnp.i18n.labels import shipped_languages
+    from pnp.layout.booklet import TEXT_SIZE, booklet_marks, page_block, sheet_text
+    from pnp.layout.paper import paper_named
+    from pnp.paint.rulebook.impose import GRID, booklet_imposition, sheet_words
+    from pnp.text.fonts import text_width
+
+    size = {"a6-sheet": (mm(105), mm(148)), "a5-saddle": (mm(148), mm(210))}[booklet]
+    imposition, _, along = booklet_imposition(booklet, 12, paper_named(paper), *size)
+    marks = booklet_marks(page_block(imposition.sides[-1]), *GRID[booklet], along=along)
+    for language in shipped_languages():
+        words = sheet_words(booklet, paper_named(paper), language, len(imposition.sides) - 1, len(imposition.sides))
+        lines = sheet_text(marks, words, lambda text: text_width(text, TEXT_SIZE))  # DoesNotFit if they do not
+        assert " ".join(line.text for line in lines) == " ".join(words)

@@ -106,9 +106,9 @@ class Passage(Flowable):
     def split(self, availWidth, availHeight):
         if self._stacked(self.content, availWidth, self.canv) <= availHeight + FUZZ:
             return list(self.content)
-        frame = getattr(self, "_frame", None)
-        page = 0.0 if frame is None else frame._y2 - frame._y1p
-        filled = 0.0 if frame is None else (frame._y2 - frame._y) / max(page, 1.0)
+        frame = getattr(self, "_frame", None)  # platypus sets it on whatever it asks to split
+        page = max(frame._y2 - frame._y1p, 1.0) if frame is not None else availHeight
+        filled = (frame._y2 - frame._y) / page if frame is not None else 0.0
         at_top = frame is None or frame._atTop
         best = min(self._options(availWidth, availHeight, page, filled, at_top), key=lambda option: option.cost)
         return list(best.flowables)
@@ -122,6 +122,7 @@ class Passage(Flowable):
         """`page` is the frame's height, `filled` how much of it is taken already (0 to 1)."""
         # Moved whole, it weighs its options again at the top of the next page.
         moved = Passage(self.content, self.breaks, self.may_shrink)
+        moved._sizes = self._sizes
         options = [] if at_top else [Option(page_cost(filled), (NextPage(), moved))]
         options += self._breaks(width, height, page, filled)
         options += self._inside_paragraph(width, height, page, filled)

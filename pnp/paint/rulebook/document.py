@@ -187,10 +187,17 @@ def _name(block: Placed) -> str:
     if block.tag is None:
         return "a ruled area"
     key = block.tag.key
-    if key.startswith("diagram.") and key.endswith(".caption"):
-        diagram = f"diagram '{key[len('diagram.'):-len('.caption')]}'"
+    diagram = diagram_named(key)
+    if diagram is not None:
         return diagram if block.kind == "figure" else f"the caption of {diagram}"
     return f"'{key}'" if block.kind == "text" else key
+
+
+def diagram_named(key: str) -> str | None:
+    """"diagram 'push'" for a figure tagged with its caption's key (diagram.push.caption), else None."""
+    if key.startswith("diagram.") and key.endswith(".caption"):
+        return f"diagram '{key[len('diagram.'):-len('.caption')]}'"
+    return None
 
 
 def check_fixed_pages(layout: Layout, pages: int, where: str, rulebook: Location, problems: Problems) -> None:

@@ -31,6 +31,7 @@ from pnp.paint.diagrams.render import LARGEST_CELL
 from pnp.paint.faces import FacePainter, game_icons, new_drawing, outline_picture
 from pnp.paint.picture import as_reportlab
 from pnp.paint.rulebook.compose import BETWEEN_ROWS, FREE, NEVER
+from pnp.paint.rulebook.document import diagram_named
 from pnp.paint.rulebook.flowables import CoverPicture, Figure, FigureRow, PictureStrip, Tag, tagged
 from pnp.paint.rulebook.story import Chunk, Context, paragraph, second_style, texts
 
@@ -162,19 +163,11 @@ def sequence_cell(ctx: Context, shown: list[Shown]) -> float:
             low, high = (middle, high) if fits(middle) else (low, middle)
     if low < legible - 0.01 or low < cell * 0.2:
         worst = max(shown, key=lambda s: s.picture.smallest_cell)
-        names = ", ".join(dict.fromkeys(_shown_name(s) for s in shown))
+        names = ", ".join(dict.fromkeys(diagram_named(s.tag.key) or s.tag.key for s in shown))
         ctx.problems.add(worst.tag.location, worst.tag.key, f"{ctx.game.id} ({ctx.edition}): {names} cannot be drawn "
                          f"legibly in the text block of an {ctx.page.name.upper()} page ({to_mm(width):.0f} × "
                          f"{to_mm(height):.0f} mm, a cell of {to_mm(low):.1f} mm): {worst.picture.illegible(low)}")
     return low
-
-
-def _shown_name(shown: Shown) -> str:
-    """How an error names a picture: "diagram 'push'", or the example step."""
-    key = shown.tag.key
-    if key.startswith("diagram.") and key.endswith(".caption"):
-        return f"diagram '{key[len('diagram.'):-len('.caption')]}'"
-    return key
 
 
 def room(item: Shown, cell: float) -> float:

@@ -44,6 +44,7 @@ from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
 COVER_PICTURE = 0.38  # of the frame's height: the arrangement of the game's pieces on its cover
+COVER_SLACK = 6.0  # points a cover keeps free below its words and pieces
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,8 @@ def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
             chunks.append(page_break_chunk(chunks, SectionBreak() if flowing else PageBreak()))
         elif index > 0 and section.page_break == "never":
             chunks[-1].after = NEVER
-        chunks += section_chunks(ctx, section, group)
+        made, group = section_chunks(ctx, section, group)
+        chunks += made
     return [*cover(ctx), NextPageTemplate("body"), PageBreak(), *kept_together(chunks)]
 
 
@@ -189,12 +191,16 @@ def second_style(styles: Styles, style: ParagraphStyle) -> ParagraphStyle:
                           textColor=styles.colours.second, spaceBefore=0)
 
 
-def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
+def section_chunks(ctx: Context, section: Section, group: int) -> tuple[list[Chunk], int]:
+    """The section's chunks, and the page group it ends in (a block's `break: page` starts the next)."""
     from pnp.paint.rulebook import pictures
 
     chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), after=NEVER, kind="heading")]
     blocks = list(runs(section.body))
     for index, run in enumerate(blocks):
+        if run[0].page_break == "page" and index > 0:
+            chunks.append(page_break_chunk(chunks, PageBreak()))
+            group += 1
         kind = run[0].kind
         if kind == "diagram":
             made = pictures.diagram_rows(ctx, run, group)
@@ -206,8 +212,6 @@ def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
             made = [credits_chunk(ctx, group)]
         else:
             made = [text_chunk(ctx, run[0], group)]
-        if run[0].page_break == "page" and index > 0:
-            chunks.append(page_break_chunk(chunks, PageBreak()))
         following = blocks[index + 1][0] if index + 1 < len(blocks) else None
         last = made[-1]
         # A lead-in stays with its list; a text with the figure it introduces, unless that leaves a page too empty.
@@ -218,14 +222,15 @@ def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
         if following is not None and following.page_break == "never":
             last.after = NEVER
         chunks += made
-    return chunks
+    return chunks, group
 
 
 def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
-    """Blocks one by one, except that consecutive diagrams come as one run: a sequence."""
+    """Blocks one by one, except that consecutive diagrams come as one run: a sequence (which a
+    diagram with a `break:` of its own ends)."""
     run: list[Block] = []
     for block in body:
-        if block.kind == "diagram" and all(b.kind == "diagram" for b in run):
+        if block.kind == "diagram" and all(b.kind == "diagram" for b in run) and (block.page_break is None or not run):
             run.append(block)
             continue
         if run:
@@ -291,21 +296,22 @@ def cover(ctx: Context) -> list[Flowable]:
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
-    flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.08)]
-    flowables += cover_title(ctx)
+    above: list[Flowable] = [Spacer(1, ctx.frame_height * 0.08), *cover_title(ctx)]
     tagline_key = book.tagline or (SUBTITLE_KEY if ctx.texts[0].has(SUBTITLE_KEY) else None)
     if tagline_key:
         tagline = ParagraphStyle("tagline-c", s.tagline, spaceAfter=2 * ctx.page.scale)
-        flowables += texts(ctx, tagline_key, tagline, 0)
-    flowables.append(Spacer(1, ctx.frame_height * 0.05))
-    flowables += pictures.cover_picture(ctx, ctx.frame_height * COVER_PICTURE)
-    flowables.append(Spacer(1, ctx.frame_height * 0.06))
-    if book.facts(game):
-        flowables.append(facts_table(ctx))
-    flowables.append(Spacer(1, ctx.frame_height * 0.06))
+        above += texts(ctx, tagline_key, tagline, 0)
+    above.append(Spacer(1, ctx.frame_height * 0.05))
+    below: list[Flowable] = [Spacer(1, ctx.frame_height * 0.06), *([facts_table(ctx)] if book.facts(game) else []),
+                             Spacer(1, ctx.frame_height * 0.06)]
     credit = ParagraphStyle("credit", s.small, alignment=1)
-    flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
-    return flowables
+    below.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
+    # The pieces take what the words leave (a long title leaves less), up to COVER_PICTURE of the page.
+    words = sum(f.wrap(ctx.frame_width, ctx.frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                for f in above + below)
+    room = min(ctx.frame_height * COVER_PICTURE, ctx.frame_height - words - COVER_SLACK * ctx.page.scale)
+    picture = pictures.cover_picture(ctx, room) if room > ctx.frame_height * 0.1 else []
+    return [*above, *picture, *below]
 
 
 def cover_title(ctx: Context) -> list[Flowable]:
