@@ -154,7 +154,7 @@ def _shaped(group: Group, todo: list, room: tuple[float, float]) -> Block | None
     if group.parts:
         part = todo[0]
         return part if part.width <= room[0] + EPS and part.height <= room[1] + EPS else None
-    if group.arrangement.kind == "honeycomb":
+    if group.arrangement.lattice == "honeycomb":
         return _honeycomb(todo, group.arrangement, room)
     key = (round(room[0], 3), round(room[1], 3), tuple(c.back for c in todo[:_most(todo[0], group.arrangement, room)]))
     if key not in group.built:
@@ -164,14 +164,14 @@ def _shaped(group: Group, todo: list, room: tuple[float, float]) -> Block | None
 
 def _held(group: Group, block: Block, todo: list) -> Block:
     """block (from _shaped) with todo's components in its cells."""
-    if group.parts or group.arrangement.kind == "honeycomb":
+    if group.parts or group.arrangement.lattice == "honeycomb":
         return block  # made from todo itself
     return replace(block, cells=tuple(cell.holding(c) for cell, c in zip(block.cells, todo)))
 
 
 def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:
     """The most cells of this size that could fit room, turned or not."""
-    gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+    gap = arrangement.spacing
     w, h = component.width, component.height
     return max(_count(room[0], a, gap) * _count(room[1], b, gap) for a, b in ((w, h), (h, w)))
 
@@ -181,7 +181,7 @@ def _grid(todo: list[Component], arrangement: Arrangement, room: tuple[float, fl
     turns = (0, 90) if arrangement.turnable and todo[0].width != todo[0].height else (0,)
     for turn in turns:
         w, h = (todo[0].height, todo[0].width) if turn else (todo[0].width, todo[0].height)
-        gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+        gap = arrangement.spacing
         max_cols, max_rows = _count(room[0], w, gap), _count(room[1], h, gap)
         for count in range(min(len(todo), max_cols * max_rows), 0, -1):
             block = _first_grid(todo[:count], max_cols, max_rows, turn, arrangement, room)
@@ -210,11 +210,11 @@ def _shape_order(shape: tuple[int, int], w: float, h: float) -> tuple:
 
 
 def _honeycomb(todo: list[Component], arrangement: Arrangement, room: tuple[float, float]) -> Block | None:
-    width = todo[0].width
+    width, spacing = todo[0].width, arrangement.spacing
     for count in range(len(todo), 0, -1):
-        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width), room)]
+        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width, spacing), room)]
         if fitting:
-            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(*s, width)))
+            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(*s, width, spacing)))
             return honeycomb_block(todo[:count], cols, rows, arrangement)
     return None
 

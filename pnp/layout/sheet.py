@@ -33,6 +33,9 @@ MARGIN = mm(5)
 MARK_GAP = mm(1)
 MARK_LENGTH = mm(5)
 GUTTER = 0.0
+# White paper between the bleeds of two discs or hexagons (shapes cut on their outline): a
+# straight cut down its middle parts them a bleed and 1 mm away from either's trim.
+CUT_GAP = mm(2)
 
 
 @dataclass(frozen=True)
@@ -59,11 +62,12 @@ def settings_for(game_choices, layout: str | None = None, flip: str = "long",
 def arrangement_for(component_set, game_choices, layout: str | None = None) -> Arrangement:
     """How a set's components are arranged: --layout, then the set's own, then the game's, where its shape allows."""
     shape = component_set.shape
-    kind = next((k for k in (shape.arrangement(layout), shape.arrangement(component_set.sheet.layout),
-                             shape.arrangement(game_choices.layout)) if k is not None), shape.natural_layout)
-    gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, GUTTER))
+    layouts = (layout, component_set.sheet.layout, game_choices.layout, shape.natural_layout)
+    kind, lattice = next(k for k in map(shape.arrangement, layouts) if k is not None)
+    default_gutter = CUT_GAP if shape.cut_on_outline else GUTTER
+    gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, default_gutter))
     guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None), shape.guided_by_default)
-    return Arrangement(kind, component_set.bleed, gutter, guides)
+    return Arrangement(kind, component_set.bleed, gutter, guides, lattice=lattice)
 
 
 def _given(value, default):
