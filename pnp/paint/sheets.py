@@ -20,7 +20,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
-from pnp.layout.blocks import Cell, Guide
+from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.footer import (
     FOOTER_SIZE,
     ITEM_HEIGHT,
@@ -42,6 +42,7 @@ from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
+from pnp.paint.colours import RGB, WHITE, contrasting
 from pnp.paint.faces import FacePainter
 from pnp.shapes.geometry import Ellipse, Outline, Polygon
 from pnp.text.fonts import font_name
@@ -49,6 +50,10 @@ from pnp.text.fonts import font_name
 MARK_WIDTH = 0.25
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = colors.Color(0.45, 0.45, 0.45)
+# A component's own outline (a disc, a hexagon, a rounded card) is drawn in black or white,
+# whichever shows more on its face's ground, and heavier: it is the only sign of the cut
+# where the bleed runs on past it in the same colour.
+OUTLINE_WIDTH = 0.5
 TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 
 
@@ -186,7 +191,7 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
     for cell in side.backs:
         faces.place(cell, "back")
     _notches(canvas, side.notches)
-    _guides(canvas, (*side.guides, *guides))
+    _guides(canvas, (*side.guides, *guides), faces)
     _marks(canvas, marks)
     if side.fold is not None:
         _fold(canvas, side)
@@ -220,12 +225,18 @@ def _lines(canvas: Canvas, lines, colour, width: float) -> None:
         canvas.line(line.x0, line.y0, line.x1, line.y1)
 
 
-def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
-    if not guides:
-        return
-    canvas.setStrokeColor(GUIDE_GREY)
-    canvas.setLineWidth(GUIDE_WIDTH)
+def _guides(canvas: Canvas, guides: Sequence[Guide], faces: _Faces) -> None:
+    """Cut lines: a component's outline in the colour that shows on its ground, any other line grey."""
+    drawn_with = None
     for guide in guides:
+        if guide.owner is None:
+            pen = (GUIDE_GREY, GUIDE_WIDTH)
+        else:
+            pen = (colors.Color(*contrasting(faces.ground(guide.owner))), OUTLINE_WIDTH)
+        if pen != drawn_with:
+            canvas.setStrokeColor(pen[0])
+            canvas.setLineWidth(pen[1])
+            drawn_with = pen
         cut = guide.cut
         if isinstance(cut, Line):
             canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
@@ -399,6 +410,11 @@ class _Faces:
                     self.faces.append((face, component_set.id))
             self.uses[self.ids[item]] += 1
         self.forms: dict[int, str] = {}
+
+    def ground(self, component: Component) -> RGB:
+        """The colour of a component's front face where nothing is drawn on it: its background, else paper."""
+        background = self.sets[component.set_id].items[component.item].front.background
+        return WHITE if background is None else background.rgb
 
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]
