@@ -26,7 +26,7 @@ from pnp.layout.backs import back_class
 from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.furniture import Item, Placed, place_items
 from pnp.layout.geometry import Box, DoesNotFit, Line
-from pnp.layout.marks import MIN_MARK, CutLine, Mark, MarkRules, cut_lines, place_marks
+from pnp.layout.marks import MIN_MARK, SAME, CutLine, Mark, MarkRules, cut_lines, place_marks
 from pnp.layout.packing import Group, PackedPage, pack
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import Mirror, SheetSettings, arrangement_for, mirror_of
@@ -225,7 +225,12 @@ def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSett
                                             rules, sheet.edge_to_edge)
     if sheet.back is None or sheet.mirror is None:
         return Finished(marks, (), guides, items)
-    back_marks = () if sheet.blank_back else tuple(Mark(sheet.mirror.line(m.line), m.in_bleed) for m in marks)
+    backed = [c.trim for c in sheet.front.fronts if c.component.back is not None]
+    if len(backed) < len(sheet.front.fronts):  # marks behind a part with no back would cut blank paper
+        marks_behind = [m for m in marks if any(_on_edge(m.at, trim) for trim in backed)]
+    else:
+        marks_behind = list(marks)
+    back_marks = tuple(Mark(sheet.mirror.line(m.line), m.in_bleed, sheet.mirror.point(*m.at)) for m in marks_behind)
     still = Mirror(sheet.mirror.vertical, sheet.mirror.at)  # footers stay put: no back offset
     back_items = tuple(Placed(p.name, still.box(p.box), p.turn) for p in items)
     return Finished(marks, back_marks, guides, items, back_items)
@@ -245,6 +250,13 @@ def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...], variants:
         items = []  # a board printed edge to edge leaves no margin to print in
     marks, guides = place_marks(lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
     return tuple(marks), tuple(guides), tuple(items)
+
+
+def _on_edge(point: tuple[float, float], box: Box) -> bool:
+    """Whether point lies on box's edge (a cut line ends at the trim of the component it cuts out)."""
+    x, y = point
+    inside = box.x - SAME <= x <= box.right + SAME and box.y - SAME <= y <= box.top + SAME
+    return inside and min(abs(x - box.x), abs(x - box.right), abs(y - box.y), abs(y - box.top)) <= SAME
 
 
 def _ink(side: Side) -> list[Box]:
