@@ -128,7 +128,7 @@ def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: 
 
 def _area(paper: Paper, settings: SheetSettings, folded: bool) -> Box:
     """Where trims may go on a page: inside the printer margin; on a fold sheet, its first half."""
-    inner = paper.box.inset(settings.margin)
+    inner = settings.printable(paper)
     if not folded:
         return inner
     if paper.is_landscape:
@@ -169,7 +169,7 @@ def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings,
     if folded:
         mirror = _fold_mirror(page.paper)
         backs = _backs(cells, mirror)
-        front = Side(page.paper, cells, backs, fold=_fold_line(page.paper), **common)
+        front = Side(page.paper, cells, backs, fold=_fold_line(page.paper, settings.margin), **common)
         behind = [replace(b, cells=tuple(c for c in b.cells if c.component.back is not None)) for b in page.blocks]
         lines += tuple(_mirror_cut(line, mirror) for line in cut_lines(b for b in behind if b.cells))
         return Sheet(number, front, None, sets, parts, mirror, lines, edge)
@@ -198,10 +198,11 @@ def _fold_mirror(paper: Paper) -> Mirror:
     return Mirror(True, paper.width / 2) if paper.is_landscape else Mirror(False, paper.height / 2)
 
 
-def _fold_line(paper: Paper) -> Line:
+def _fold_line(paper: Paper, margin: float) -> Line:
+    """The middle of the paper, from printer margin to printer margin."""
     if paper.is_landscape:
-        return Line(paper.width / 2, 0.0, paper.width / 2, paper.height)
-    return Line(0.0, paper.height / 2, paper.width, paper.height / 2)
+        return Line(paper.width / 2, margin, paper.width / 2, paper.height - margin)
+    return Line(margin, paper.height / 2, paper.width - margin, paper.height / 2)
 
 
 # --- finishing a sheet: footer items, then marks ------------------------------------------
@@ -219,8 +220,7 @@ class Finished:
 
 def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSettings) -> Finished:
     """Place the footer items (first variant that fits, measured as they read) and the marks around them."""
-    printable = sheet.front.paper.box.inset(settings.margin)
-    rules = MarkRules(settings.mark_length, settings.mark_gap, printable)
+    rules = MarkRules(settings.mark_length, settings.mark_gap, settings.printable(sheet.front.paper))
     marks, guides, items = _marks_and_items(tuple(sheet.lines), tuple(_ink(sheet.front)), tuple(map(tuple, variants)),
                                             rules, sheet.edge_to_edge)
     if sheet.back is None or sheet.mirror is None:

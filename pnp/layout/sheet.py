@@ -3,8 +3,9 @@
 Conventions (all lengths in points, origin bottom-left of the page, y up):
 
 - The *printer margin* (`margin`, 5 mm unless a game says otherwise) is the edge a home
-  printer leaves blank. Everything that must print (trims, cut marks, footer, scale
-  bar) stays inside it; bleed may run into it.
+  printer leaves blank. Everything that must print (trims, cut marks and guides, footer,
+  scale bar) stays inside it; bleed may run into it: a printer that prints there gives
+  the cut more to spare, one that cannot leaves it blank and nothing is lost.
 - Backs: turning the sheet over mirrors it about the axis of the edge it is flipped on.
   On portrait paper the long edge is vertical: long-edge → (W − x − w, y), art upright;
   short-edge → (x, H − y − h), art turned 180°. On landscape paper the long edge is
@@ -49,6 +50,10 @@ class SheetSettings:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     layout: str | None = None  # the command line's --layout, over every set's own where its shape allows
+
+    def printable(self, paper: Paper) -> Box:
+        """The paper inside the printer margin."""
+        return paper.box.inset(self.margin)
 
 
 def settings_for(game_choices, layout: str | None = None, flip: str = "long",
