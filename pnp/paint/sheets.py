@@ -61,7 +61,8 @@ TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
     """A canvas for pnp's sheets: embedded font first, no print scaling, the duplex hint if flip is given."""
-    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(), pageCompression=1)
+    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
+                    pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")
@@ -71,18 +72,21 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -
 
 
 def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words,
-              part: tuple[int, int] = (0, 1)) -> bytes:
+              part: tuple[int, int] = (0, 1), dpi: int = images.SHEET_DPI) -> bytes:
     """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided).
 
     With part=(k, n), only the k-th of n runs of sheets (`part_bounds`), which `join_parts`
     puts together again; b"" for a run with no sheet. The part holding the first sheet
     also paints the faces no sheet prints, for their problems: every face is checked once.
+    Raster art is embedded at the resolution the sheets print at, `dpi`.
     """
     first, end = part_bounds(len(kit.sheets), *part)
     if first == end:
         return b""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None, words.document_title)
+    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None,
+                        words.document_title)
+    images.set_dpi(canvas, dpi)
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
     if first == 0:
@@ -201,7 +205,7 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, printable: Box, marks: Sequ
     _marks(canvas, marks)
     canvas.restoreState()
     if side.fold is not None:
-        _fold(canvas, side)
+        _fold(canvas, side.fold)
     for item in items:
         _item(canvas, item, footer)
     _boxes(canvas, side)
@@ -262,8 +266,8 @@ def stroke_outline(canvas: Canvas, outline: Outline) -> None:
     if isinstance(outline, Ellipse) and outline.rx == outline.ry:
         canvas.circle(outline.cx, outline.cy, outline.rx, stroke=1, fill=0)
     elif isinstance(outline, Ellipse):
-        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx, outline.cy + outline.ry,
-                       stroke=1, fill=0)
+        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx,
+                       outline.cy + outline.ry, stroke=1, fill=0)
     elif isinstance(outline, Polygon):
         _polygon(canvas, outline.points, stroke=1, fill=0)
     elif outline.radius > 0:
@@ -307,12 +311,11 @@ def _notches(canvas: Canvas, notches) -> None:
         _polygon(canvas, triangle, stroke=1, fill=1)
 
 
-def _fold(canvas: Canvas, side: Side) -> None:
+def _fold(canvas: Canvas, line: Line) -> None:
     canvas.saveState()
     canvas.setStrokeColor(GUIDE_GREY)
     canvas.setLineWidth(0.5)
     canvas.setDash(4, 3)
-    line = side.fold
     canvas.line(line.x0, line.y0, line.x1, line.y1)
     canvas.restoreState()
 
@@ -334,7 +337,8 @@ def _item(canvas: Canvas, item: Placed, footer: Footer) -> None:
     if item.name == "bar":
         draw_scale_bar(canvas, 0.0, 0.0, footer.language)
     elif item.name == "map":
-        _map(canvas, footer.part, footer.texts["map"])
+        if footer.part is not None:  # a sheet's footer has a map item only when it holds a board part
+            _map(canvas, footer.part, footer.texts["map"])
     else:
         canvas.drawString(0, ITEM_HEIGHT * 0.28, footer.texts[item.name])
     canvas.restoreState()
@@ -494,7 +498,10 @@ class _Faces:
 
 def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
     item = component_set.items[index]
-    return item.front if side == "front" else item.back
+    face = item.front if side == "front" else item.back
+    if face is None:  # only a component with a back has a cell on a back page
+        raise ValueError(f"item '{item.id}' of set '{component_set.id}' has no back")
+    return face
 
 
 __all__ = ["draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]
