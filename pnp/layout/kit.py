@@ -240,7 +240,7 @@ def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSett
         marks_behind = [m for m in marks if any(_on_edge(m.at, trim) for trim in backed)]
     else:
         marks_behind = list(marks)
-    back_marks = tuple(Mark(sheet.mirror.line(m.line), m.in_bleed, sheet.mirror.point(*m.at)) for m in marks_behind)
+    back_marks = tuple(Mark(sheet.mirror.line(m.line), sheet.mirror.point(*m.at), m.in_bleed) for m in marks_behind)
     still = Mirror(sheet.mirror.vertical, sheet.mirror.at)  # footers stay put: no back offset
     back_items = tuple(Placed(p.name, still.box(p.box), p.turn) for p in items)
     return Finished(marks, back_marks, guides, items, back_items)
@@ -264,7 +264,7 @@ def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...],
 
 
 def _on_edge(point: tuple[float, float], box: Box) -> bool:
-    """Whether point lies on box's edge (a cut line ends at the trim of the component it cuts out)."""
+    """Whether point lies on box's edge (a cut line ends at the trim of a component it cuts out)."""
     x, y = point
     inside = box.x - SAME <= x <= box.right + SAME and box.y - SAME <= y <= box.top + SAME
     return inside and min(abs(x - box.x), abs(x - box.right), abs(y - box.y), abs(y - box.top)) <= SAME
