@@ -63,9 +63,11 @@ lock: $(TOOLS)/bin/uv
 		--python-version 3.10 --generate-hashes --upgrade --quiet --custom-compile-command 'make lock' \
 		--output-file $(LOCK)
 
-# The pictures of docs/ from the examples on its pages (tests/docs checks they are current).
+# The pictures of docs/ from the examples on its pages (tests/docs checks they are current),
+# and the README's pictures of the four games' sheets.
 docs: $(VENV)/.installed
 	$(BIN)/python docs/pictures.py
+	$(BIN)/python docs/readme_sheets.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/build_all.py

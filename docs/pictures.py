@@ -11,7 +11,8 @@ game of content/ named by `base=GAME`) and draws:
   sets), side by side at true size, in rows;
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
-  `show=faces` the faces, in the language `lang=` names.
+  `show=faces` the faces, in the language `lang=` names;
+- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI.
 
 The PNG is the PDF rasterized (pypdfium2), so the same content gives the same pixels.
 `python docs/pictures.py` (`make docs`) writes docs/pictures/NAME.png; tests/docs checks
@@ -31,6 +32,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 PICTURES = DOCS / "pictures"
 DPI = 150
+SHEET_DPI = 100  # a whole A4 sheet: 827 × 1169 pixels
 _FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
 ROW_MM = 260  # faces wrap into rows no wider than this
 
@@ -113,6 +115,8 @@ def _draw(example: Example, folder: Path) -> bytes:
     language = example.options.get("lang", "en")
     kind = example.last_file
     show = example.options.get("show", "")
+    if show == "sheet":
+        return _sheet(folder, language)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
@@ -124,6 +128,17 @@ def _draw(example: Example, folder: Path) -> bytes:
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
     return page_png(pdf, int(example.options.get("page", "1")) - 1, DPI)
+
+
+def _sheet(folder: Path, language: str) -> bytes:
+    from pnp.output.raster import page_png
+    from pnp.targets import BuildOptions, build
+
+    out = folder.parent.parent / "output"
+    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=(language,), kinds=("sheets",),
+                                 jobs=1))
+    [pdf] = (out / folder.name).glob("*-sheets-*.pdf")
+    return page_png(pdf.read_bytes(), 0, SHEET_DPI)
 
 
 def _drawing_png(drawing) -> bytes:

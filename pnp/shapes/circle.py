@@ -1,5 +1,6 @@
 """Discs: tokens and round pieces. Two discs touch at one point at most, so they cannot
-share a cut: each keeps its own bleed on the sheet, `gutter` apart, with a cut guide."""
+share a cut: each keeps its own bleed on the sheet, a white `gutter` apart, and is cut
+out along its cut guide."""
 
 from __future__ import annotations
 
@@ -20,6 +21,10 @@ class Circle(Shape):
     @property
     def can_share_cuts(self) -> bool:
         return False
+
+    @property
+    def cut_on_outline(self) -> bool:
+        return True
 
     def layout_problem(self, layout: str) -> str | None:
         if layout == "butted":
