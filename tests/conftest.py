@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import textwrap
 from pathlib import Path
 
@@ -70,3 +71,46 @@ def make_game(tmp_path):
         return folder
 
     return make
+
+
+def forget_plugins() -> None:
+    """Drop what this process found out about installed plugins, as a new process would start."""
+    from pnp import plugins
+    from pnp.diagrams import engines
+    from pnp.i18n import labels
+    from pnp.targets import digest, kinds
+
+    for cached in (plugins.distributions, plugins.installed, kinds.installed_kinds, engines.find_adapter, labels._catalog):
+        cached.cache_clear()
+    digest._code_digest = None
+
+
+@pytest.fixture
+def install_plugin(tmp_path, monkeypatch):
+    """Install a plugin for this test as pip leaves one: its modules and a .dist-info folder
+    declaring its entry points, in a folder on sys.path (pnp finds it by its metadata, as it
+    finds any). `source`: the folder it was installed from (an editable or path install)."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+
+    def install(name: str, entry_points: dict[str, dict[str, str]], files: dict[str, str], version: str = "1.0",
+                source: Path | None = None) -> Path:
+        for relative, text in files.items():
+            (site / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site / relative).write_text(textwrap.dedent(text), encoding="utf-8")
+        info = site / f"{name.replace('-', '_')}-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+        groups = "".join(f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in points.items()) + "\n"
+                         for group, points in entry_points.items())
+        (info / "entry_points.txt").write_text(groups, encoding="utf-8")
+        if source is not None:
+            (info / "direct_url.json").write_text(f'{{"url": "{source.as_uri()}", "dir_info": {{"editable": true}}}}',
+                                                  encoding="utf-8")
+        importlib.invalidate_caches()
+        forget_plugins()
+        return site
+
+    monkeypatch.syspath_prepend(str(site))
+    yield install
+    forget_plugins()
