@@ -99,10 +99,11 @@ def _flips() -> tuple[str, ...]:
     return tuple(FLIPS)
 
 
-def _formats() -> tuple[str, ...]:
-    from pnp.targets.options import FORMATS
+def _formats(asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The --format tokens: pnp's own, and the installed plugins' when asked holds one pnp's own kinds do not make."""
+    from pnp.targets.options import known_formats
 
-    return FORMATS
+    return known_formats(asked)
 
 
 def _layouts() -> tuple[str, ...]:
@@ -112,13 +113,14 @@ def _layouts() -> tuple[str, ...]:
 
 
 def comma_list(allowed):
-    """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
+    """A Click callback for 'a,b' options whose parts must come from allowed(parts) (a function of
+    what was asked: the choices it needs to know)."""
 
     def parse(ctx, param, value):
         if value is None:
             return None
-        choices = allowed()
         parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+        choices = allowed(parts)
         wrong = [p for p in parts if p not in choices]
         if wrong or not parts:
             raise click.BadParameter(f"expected a comma-separated list of {', '.join(choices)}, got {value!r}")
@@ -210,7 +212,7 @@ def print_options(command):
     """The settings of a build (pnp.targets.settings): each given here goes over the game's
     build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
-        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
+        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()), help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)), help="How the printer turns the sheet for the back: long or short."),
         click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME", help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs side by side, for printers without duplex)."),
         click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
@@ -428,7 +430,7 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
-@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
+@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()), help="Paper sizes to check the sheets on.")
 @click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
 @click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
@@ -462,7 +464,7 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
 @run_options
-@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda asked: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
 @click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
