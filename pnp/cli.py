@@ -486,16 +486,24 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 @click.argument("games", nargs=-1)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="The folder whose outputs to list.")
-def list_command(games, out) -> None:
+@click.option("--plugins", "plugins", is_flag=True, help="List the rules engines, output kinds and languages of pnp's "
+              "words there are instead, pnp's own and the installed plugins', each loaded and checked.")
+def list_command(games, out, plugins) -> None:
     """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml:
     each game's languages and component sets, its settings (each value in force and where it comes from) and
     what pnp wrote for it under --out, naming the outputs that are out of date.
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
+    With --plugins, a plugin that cannot be loaded is said, and the exit code is 1.
     """
     from pnp.model.game import game_outline
     from pnp.targets.settings import resolve_all
 
+    if plugins:
+        if games:
+            raise click.UsageError("--plugins lists what pnp has, not games: give no GAMES with it")
+        list_plugins()
+        return
     folders = resolve_games(games)
     outlines = {folder: game_outline(folder) for folder in folders}
     settings = resolve_all(folders, {}, settings_memory(out, keep=False))
@@ -507,6 +515,55 @@ def list_command(games, out) -> None:
             click.echo(f"  {line}")
         for line in outputs_lines(out, folder):
             click.echo(f"  {line}")
+
+
+class BrokenPlugins(click.ClickException):
+    exit_code = 1
+
+
+def list_plugins() -> None:
+    """A line per plugin of each group (pnp.plugins): its name, who gives it, what it makes; then the
+    broken ones, each loaded and checked as a build would."""
+    from pnp import plugins
+
+    broken = []
+    headings = {plugins.ENGINES: "rules engines", plugins.KINDS: "output kinds", plugins.LABELS: "pnp's words in a language"}
+    for group, heading in headings.items():
+        click.echo(f"{heading} ({group}):")
+        for plugin in (*plugins.built_in(group), *plugins.installed(group)):
+            try:
+                made = _plugin_makes(plugin)
+            except plugins.PluginError as error:
+                made = "cannot be loaded"
+                broken.append(error.message)
+            where = plugin.distribution.local_source() if plugin.distribution else None
+            provider = f"{plugin.provider}, from {where}" if where else plugin.provider
+            click.echo(f"  {plugin.name:<18}{provider:<32} {made}".rstrip())
+    if broken:
+        raise BrokenPlugins("\n".join(broken))
+
+
+def _plugin_makes(plugin) -> str:
+    """What a plugin gives, in a few words, once loaded and checked; PluginError if it is broken."""
+    from pnp import plugins
+
+    if plugins.find(plugin.group, plugin.name) != plugin:
+        return f"not used: {plugins.find(plugin.group, plugin.name).provider} has {plugin.name!r} first"
+    if plugin.group == plugins.ENGINES:
+        from pnp.diagrams.engines import find_adapter
+
+        adapter = find_adapter(plugin.name)
+        start = f"; starts from {adapter.default_position!r}" if adapter.default_position is not None else ""
+        return f"views: {', '.join(adapter.views)}{start}"
+    if plugin.group == plugins.KINDS:
+        from pnp.targets.kinds import kinds_of
+
+        kinds = kinds_of(plugin)
+        tokens = ", ".join(dict.fromkeys(token for kind in kinds for token in kind.formats))
+        return f"pnp {kinds[0].command}" + (f" --format {tokens}" if tokens else "")
+    from pnp.i18n.labels import label_warning
+
+    return label_warning(plugin.name) or "every label"
 
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:

@@ -119,7 +119,11 @@ class Plugin:
 
     @property
     def provider(self) -> str:
-        return "pnp (built in)" if self.distribution is None else self.distribution.shown
+        if self.distribution is None:
+            from pnp import __version__
+
+            return f"pnp {__version__} (built in)"
+        return self.distribution.shown
 
     def describe(self) -> str:
         return f"the {GROUPS[self.group]} {self.name!r} of {self.provider}"

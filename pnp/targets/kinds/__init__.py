@@ -31,32 +31,35 @@ from pnp.targets.target import TargetKind
 @cache
 def own_kinds() -> dict[str, TargetKind]:
     """pnp's own kinds by name (a module may register several, e.g. an in-memory step)."""
-    return {kind.name: kind for plugin in plugins.built_in(plugins.KINDS) for kind in _kinds_of(plugin)}
+    return {kind.name: kind for plugin in plugins.built_in(plugins.KINDS) for kind in kinds_of(plugin)}
 
 
 @cache
 def installed_kinds() -> tuple[tuple[TargetKind, ...], ...]:
-    """The kinds of each installed pnp.kinds plugin (those whose names pnp's own take left out);
-    PluginError for a plugin that is not a module of kinds of pnp build with a --format token of their own."""
-    found = []
-    for plugin in plugins.installed(plugins.KINDS):
-        kinds = tuple(kind for kind in _kinds_of(plugin) if kind.name not in own_kinds())
-        tokens = {token for kind in kinds for token in kind.formats}
-        if any(kind.command != "build" for kind in kinds) or not tokens or tokens & set(FORMATS):
-            raise plugins.PluginError(f"{plugin.describe()} must give kinds of pnp build (command 'build') that make "
-                                      f"files for --format tokens of their own (they make {', '.join(sorted(tokens)) or 'none'}; "
-                                      f"pnp's own make {', '.join(FORMATS)})")
-        found.append(kinds)
-    return tuple(found)
+    """The kinds of each installed pnp.kinds plugin; PluginError for the first one that is broken."""
+    return tuple(kinds_of(plugin) for plugin in plugins.installed(plugins.KINDS))
 
 
-def _kinds_of(plugin: plugins.Plugin) -> tuple[TargetKind, ...]:
+def kinds_of(plugin: plugins.Plugin) -> tuple[TargetKind, ...]:
+    """The kinds a pnp.kinds plugin's module gives (its KIND, or KINDS); PluginError if it gives none,
+    or (a plugin from outside pnp) gives kinds that are not of pnp build, take a name of pnp's own
+    kinds, or make files for no --format token of their own."""
     module = plugin.load()
-    kinds = getattr(module, "KINDS", None) or (getattr(module, "KIND", None),)
+    kinds = tuple(getattr(module, "KINDS", None) or (getattr(module, "KIND", None),))
     if not all(isinstance(kind, TargetKind) for kind in kinds):
-        raise plugins.PluginError(f"{plugin.describe()} ({plugin.value}) is not a module of output kinds: it has no KIND "
-                                  "(or KINDS) made with pnp.targets.target.TargetKind (docs/engines.md)")
-    return tuple(kinds)
+        raise plugins.PluginError(f"{plugin.describe()} ({plugin.value}) is not a module of output kinds: it has "
+                                  "no KIND (or KINDS) made with pnp.targets.target.TargetKind (docs/engines.md)")
+    if plugin.distribution is None:
+        return kinds
+    tokens = sorted({token for kind in kinds for token in kind.formats})
+    taken = [kind.name for kind in kinds if kind.name in own_kinds()]
+    if taken:
+        raise plugins.PluginError(f"{plugin.describe()} names a kind {taken[0]!r}, as one of pnp's own is named")
+    if any(kind.command != "build" for kind in kinds) or not tokens or set(tokens) & set(FORMATS):
+        raise plugins.PluginError(f"{plugin.describe()} must give kinds of pnp build that make files for a --format "
+                                  f"token of their own (they make {', '.join(tokens) or 'none'}; pnp's own make "
+                                  f"{', '.join(FORMATS)})")
+    return kinds
 
 
 def all_kinds(formats: Iterable[str] = ()) -> dict[str, TargetKind]:
