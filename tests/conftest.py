@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 import textwrap
 from pathlib import Path
 
@@ -80,8 +81,9 @@ def forget_plugins() -> None:
     from pnp.i18n import labels
     from pnp.targets import digest, kinds
 
-    for cached in (plugins.distributions, plugins.installed, kinds.installed_kinds, engines.find_adapter, labels._catalog):
-        cached.cache_clear()
+    found = (plugins.distributions, plugins.installed, kinds.installed_kinds, engines.find_adapter, labels._catalog)
+    for cache in found:
+        cache.cache_clear()
     digest._code_digest = None
 
 
@@ -92,10 +94,16 @@ def install_plugin(tmp_path, monkeypatch):
     finds any). `source`: the folder it was installed from (an editable or path install)."""
     site = tmp_path / "site-packages"
     site.mkdir()
+    modules: set[str] = set()
+
+    def forget_modules() -> None:  # another test's plugin of the same name must not be the one imported
+        for name in [name for name in sys.modules if name.split(".")[0] in modules]:
+            del sys.modules[name]
 
     def install(name: str, entry_points: dict[str, dict[str, str]], files: dict[str, str], version: str = "1.0",
                 source: Path | None = None) -> Path:
         for relative, text in files.items():
+            modules.add(relative.split("/")[0].removesuffix(".py"))
             (site / relative).parent.mkdir(parents=True, exist_ok=True)
             (site / relative).write_text(textwrap.dedent(text), encoding="utf-8")
         info = site / f"{name.replace('-', '_')}-{version}.dist-info"
@@ -108,9 +116,11 @@ def install_plugin(tmp_path, monkeypatch):
             (info / "direct_url.json").write_text(f'{{"url": "{source.as_uri()}", "dir_info": {{"editable": true}}}}',
                                                   encoding="utf-8")
         importlib.invalidate_caches()
+        forget_modules()
         forget_plugins()
         return site
 
     monkeypatch.syspath_prepend(str(site))
     yield install
+    forget_modules()
     forget_plugins()
