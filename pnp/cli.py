@@ -219,7 +219,8 @@ def print_options(command):
         click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300", help="Resolution of PNG sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand files, "
-                          "with --shop), html (web rulebook and kit preview)."),
+                          "with --shop), html (web rulebook and kit preview), or an installed plugin's own "
+                          "(pnp list --plugins)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "

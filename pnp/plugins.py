@@ -29,11 +29,13 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
 ENGINES, KINDS, LABELS = "pnp.engines", "pnp.kinds", "pnp.labels"
+T = TypeVar("T")
 GROUPS = {ENGINES: "rules engine", KINDS: "output kind", LABELS: "pnp's words in a language"}
 OWN_DISTRIBUTION = "pnp_kit"  # pnp's own, whose entry points are BUILT_IN
 
@@ -64,6 +66,24 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "de": "pnp.i18n.labels:SHIPPED",
     },
 }
+
+
+_REMEMBERED: list[Any] = []  # what this process found out about plugins and loaded from them (see forget)
+
+
+def remembered(function: Callable[..., T]) -> Callable[..., T]:
+    """function with its results kept for the process (functools.cache), until `forget`."""
+    kept = cache(function)
+    _REMEMBERED.append(kept)
+    return kept
+
+
+def forget() -> None:
+    """Forget what this process found out about plugins and what it loaded from them, as a new
+    process would start: for a process that installs a plugin while it runs (pnp's tests, the
+    docs' pictures)."""
+    for kept in _REMEMBERED:
+        kept.cache_clear()
 
 
 class PluginError(click.ClickException):
@@ -157,7 +177,7 @@ def parse_entry_points(text: str) -> list[tuple[str, str, str]]:
     return found
 
 
-@cache
+@remembered
 def distributions() -> dict[str, Distribution]:
     """Every distribution installed on sys.path by its normalized name, from the names of the
     .dist-info folders (the first one found wins, as for imports). importlib.metadata says the
@@ -179,7 +199,7 @@ def normalized(name: str) -> str:
     return name.replace("-", "_").replace(".", "_").lower()
 
 
-@cache
+@remembered
 def installed(group: str) -> tuple[Plugin, ...]:
     """The entry points of group that distributions other than pnp's own declare, by name."""
     found = [Plugin(kind, name, value, distribution)

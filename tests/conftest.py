@@ -77,13 +77,9 @@ def make_game(tmp_path):
 def forget_plugins() -> None:
     """Drop what this process found out about installed plugins, as a new process would start."""
     from pnp import plugins
-    from pnp.diagrams import engines
-    from pnp.i18n import labels
-    from pnp.targets import digest, kinds
+    from pnp.targets import digest
 
-    found = (plugins.distributions, plugins.installed, kinds.installed_kinds, engines.find_adapter, labels._catalog)
-    for cache in found:
-        cache.cache_clear()
+    plugins.forget()
     digest._code_digest = None
 
 

@@ -9,7 +9,6 @@ what it lacks.
 
 from __future__ import annotations
 
-from functools import cache
 
 from pnp import plugins
 from pnp.diagrams.adapter import Adapter
@@ -18,7 +17,7 @@ ENGINE_FUNCTIONS = ("parse_state", "format_state", "parse_move", "format_move", 
 ADAPTER_FUNCTIONS = ("frames", "step", "check")
 
 
-@cache
+@plugins.remembered
 def find_adapter(name: str) -> Adapter | None:
     """The adapter of the engine called name (None if pnp has none); PluginError if its plugin is broken."""
     plugin = plugins.find(plugins.ENGINES, name)

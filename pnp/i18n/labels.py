@@ -13,7 +13,6 @@ commands can warn before they draw.
 from __future__ import annotations
 
 import re
-from functools import cache
 from importlib import resources
 
 from pnp import plugins
@@ -29,7 +28,7 @@ class LabelCatalogError(RuntimeError):
     """A label catalog shipped with pnp is malformed: a defect of pnp, caught by its tests."""
 
 
-@cache
+@plugins.remembered
 def _catalog(language: str) -> dict[str, str] | None:
     """The labels pnp has for language (its own, else an installed plugin's), or None when it has none."""
     if language_problem(language) is not None:

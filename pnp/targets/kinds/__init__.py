@@ -34,7 +34,7 @@ def own_kinds() -> dict[str, TargetKind]:
     return {kind.name: kind for plugin in plugins.built_in(plugins.KINDS) for kind in kinds_of(plugin)}
 
 
-@cache
+@plugins.remembered
 def installed_kinds() -> tuple[tuple[TargetKind, ...], ...]:
     """The kinds of each installed pnp.kinds plugin; PluginError for the first one that is broken."""
     return tuple(kinds_of(plugin) for plugin in plugins.installed(plugins.KINDS))
