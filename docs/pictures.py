@@ -101,7 +101,8 @@ def write_game(example: Example, folder: Path) -> Path:
         base = {}
     elif "plugin" in example.options:
         plugin = ROOT / "examples" / example.options["plugin"] / "content" / example.options["plugin"]
-        base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8") for name in ("game.yaml", "components.yaml")}}
+        base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8")
+                           for name in ("game.yaml", "components.yaml")}}
     for name, text in {**base, **example.files}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")

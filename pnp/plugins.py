@@ -26,10 +26,10 @@ import importlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
@@ -205,7 +205,7 @@ def installed(group: str) -> tuple[Plugin, ...]:
     found = [Plugin(kind, name, value, distribution)
              for key, distribution in distributions().items() if key != OWN_DISTRIBUTION
              for kind, name, value in distribution.entry_points() if kind == group]
-    return tuple(sorted(found, key=lambda plugin: (plugin.name, plugin.distribution.name if plugin.distribution else "")))
+    return tuple(sorted(found, key=lambda plugin: (plugin.name, plugin.provider)))
 
 
 def built_in(group: str) -> tuple[Plugin, ...]:
@@ -237,7 +237,8 @@ def code_paths(distribution: Distribution) -> list[Path]:
     import importlib.util
 
     paths = []
-    for top in dict.fromkeys(value.partition(":")[0].strip().split(".")[0] for _, _, value in distribution.entry_points()):
+    modules = (value.partition(":")[0].strip() for _, _, value in distribution.entry_points())
+    for top in dict.fromkeys(module.split(".")[0] for module in modules):
         try:
             spec = importlib.util.find_spec(top)
         except (ImportError, ValueError):

@@ -9,7 +9,6 @@ what it lacks.
 
 from __future__ import annotations
 
-
 from pnp import plugins
 from pnp.diagrams.adapter import Adapter
 
@@ -21,13 +20,17 @@ ADAPTER_FUNCTIONS = ("frames", "step", "check")
 def find_adapter(name: str) -> Adapter | None:
     """The adapter of the engine called name (None if pnp has none); PluginError if its plugin is broken."""
     plugin = plugins.find(plugins.ENGINES, name)
-    if plugin is None:
-        return None
+    return None if plugin is None else adapter_of(plugin)
+
+
+def adapter_of(plugin: plugins.Plugin) -> Adapter:
+    """The adapter a pnp.engines plugin makes, checked; PluginError if it cannot make one."""
     made = plugin.load()
     try:
         adapter = made()
     except Exception as error:  # a plugin's code may fail in any way; say which plugin, and how
-        raise plugins.PluginError(f"{plugin.describe()} cannot make its adapter: {type(error).__name__}: {error}") from None
+        raise plugins.PluginError(f"{plugin.describe()} cannot make its adapter: "
+                                  f"{type(error).__name__}: {error}") from None
     lacks = adapter_problems(adapter)
     if lacks:
         raise plugins.PluginError(f"{plugin.describe()} ({plugin.value}) is not a scene adapter: {'; '.join(lacks)} "
@@ -42,7 +45,8 @@ def adapter_problems(adapter: object) -> list[str]:
     if engine is None:
         problems.append("no engine")
     else:
-        problems += [f"its engine has no {name}()" for name in ENGINE_FUNCTIONS if not callable(getattr(engine, name, None))]
+        problems += [f"its engine has no {name}()" for name in ENGINE_FUNCTIONS
+                     if not callable(getattr(engine, name, None))]
         if not isinstance(getattr(engine, "name", None), str):
             problems.append("its engine has no name")
     views = getattr(adapter, "views", None)

@@ -68,7 +68,8 @@ def plan_files(stem: str, component_set: ComponentSet) -> SetFiles:
     return SetFiles({name: face for face, name in faces.items()}, tuple(entries.values()))
 
 
-def face_files(face: Face, name: str, component_set: ComponentSet, shop: ShopProfile, paint: PaintFace) -> dict[str, bytes]:
+def face_files(face: Face, name: str, component_set: ComponentSet, shop: ShopProfile,
+               paint: PaintFace) -> dict[str, bytes]:
     """One distinct face in each of the shop's formats, by file name; `paint` adds the shop's bleed."""
     drawing = paint(face)
     result = {}

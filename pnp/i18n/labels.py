@@ -42,7 +42,7 @@ def _catalog(language: str) -> dict[str, str] | None:
     node = parse_yaml(resource.read_text(encoding="utf-8"), _shown(plugin, language))
     if not node.is_map:
         raise _error(plugin, f"{_shown(plugin, language)}: expected a mapping of label names to texts")
-    labels = {}
+    labels: dict[str, str] = {}
     for name, value in node.value.items():
         if not isinstance(value.value, str):
             raise _error(plugin, f"{value.location} {name}: expected text, got {value.value!r}")
@@ -52,9 +52,18 @@ def _catalog(language: str) -> dict[str, str] | None:
     return labels
 
 
+def _source_catalog() -> dict[str, str]:
+    """The English labels, which pnp always has."""
+    labels = _catalog(SOURCE)
+    if labels is None:
+        raise LabelCatalogError(f"pnp/i18n/labels/{SOURCE}.yaml is missing")
+    return labels
+
+
 def _shown(plugin: plugins.Plugin, language: str) -> str:
     """How messages name a label file: pnp's own by its place in pnp, a plugin's by its plugin."""
-    return f"pnp/i18n/labels/{language}.yaml" if plugin.distribution is None else f"{language}.yaml of {plugin.provider}"
+    own = plugin.distribution is None
+    return f"pnp/i18n/labels/{language}.yaml" if own else f"{language}.yaml of {plugin.provider}"
 
 
 def _error(plugin: plugins.Plugin, message: str) -> Exception:
@@ -63,8 +72,9 @@ def _error(plugin: plugins.Plugin, message: str) -> Exception:
 
 def _check_placeholders(plugin: plugins.Plugin, language: str, labels: dict[str, str]) -> None:
     """A plugin's label fills in what the English one does: a {name} it lacks or adds would print wrong."""
-    english = _catalog(SOURCE) or {}
-    wrong = [name for name, text in labels.items() if name in english and placeholders(text) != placeholders(english[name])]
+    english = _source_catalog()
+    wrong = [name for name, text in labels.items()
+             if name in english and placeholders(text) != placeholders(english[name])]
     if wrong:
         raise plugins.PluginError(f"{_shown(plugin, language)}: {', '.join(wrong)} must fill in the same {{names}} "
                                   f"as English ({'; '.join(repr(english[name]) for name in wrong)})")
@@ -94,7 +104,7 @@ def missing_labels(language: str) -> tuple[str, ...]:
     own = [labels for candidate in _chain(language)[:-1] if (labels := _catalog(candidate)) is not None]
     if language == SOURCE:
         return ()
-    return tuple(name for name in _catalog(SOURCE) if not any(name in labels for labels in own))
+    return tuple(name for name in _source_catalog() if not any(name in labels for labels in own))
 
 
 def label_warning(language: str) -> str | None:
@@ -103,7 +113,7 @@ def label_warning(language: str) -> str | None:
     if not missing:
         return None
     shipped = ", ".join(shipped_languages())
-    if len(missing) == len(_catalog(SOURCE)):
+    if len(missing) == len(_source_catalog()):
         return (f"pnp has no {language} words of its own (page footers, cover facts, sheet footers…); they are set "
                 f"in English (pnp has them in {shipped})")
     return f"pnp has no {language} words for {', '.join(missing)}; they are set in English"

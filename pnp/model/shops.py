@@ -91,13 +91,12 @@ def load_shop(templates_folder: Path, name: str) -> ShopProfile:
     problem = id_problem(name, "a shop name")
     path = folder / f"{name}.yaml"
     if problem is None and layer_file(Path(templates_folder), f"{SHOPS_FOLDER}/{name}.yaml") is None:
-        problem = f"no shop profile {quote(name)} in templates/shops/ (there are: {listing(shop_names(templates_folder)) or 'none'})"
+        known = listing(shop_names(templates_folder)) or "none"
+        problem = f"no shop profile {quote(name)} in templates/shops/ (there are: {known})"
     if problem is not None:
         raise ContentError([Problem(Location(str(folder)), "shop", problem)])
     problems = Problems()
-    profile = read_shop(name, load_yaml(path, Path(templates_folder)), problems)
-    problems.raise_if_any()
-    return profile
+    return problems.checked(read_shop(name, load_yaml(path, Path(templates_folder)), problems))
 
 
 def read_shop(shop_id: str, node: Node, problems: Problems) -> ShopProfile | None:
@@ -106,12 +105,14 @@ def read_shop(shop_id: str, node: Node, problems: Problems) -> ShopProfile | Non
     dpi = fields.integer("dpi", minimum=72, maximum=MAX_SHOP_DPI)
     bleed = fields.length("bleed", positive=False)
     if bleed is not None and bleed > mm(MAX_BLEED_MM):
-        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
+        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm",
+                      "bleed")
         bleed = None
     formats = _formats(fields)
     products_node = fields.get("products")
     fields.finish()
-    if None in (name, page, source, dpi, bleed, products_node) or not formats:
+    if (name is None or page is None or source is None or dpi is None or bleed is None or products_node is None
+            or not formats):
         return None
     products = _products(products_node, bleed, dpi, problems)
     return ShopProfile(shop_id, name, page, dpi, bleed, formats, source, products, node.location)
@@ -124,7 +125,8 @@ def _formats(fields: Fields) -> tuple[str, ...]:
             formats.append(item.value)
         else:
             problems = fields.problems
-            problems.add(item.location, path, f"expected one of {', '.join(FILE_FORMATS)} (each once), got {quote(item.value)}")
+            problems.add(item.location, path,
+                         f"expected one of {', '.join(FILE_FORMATS)} (each once), got {quote(item.value)}")
     if not formats and "formats" in fields.values:
         fields.report(fields.values["formats"], f"expected a list of {', '.join(FILE_FORMATS)}", "formats")
     return tuple(formats)
@@ -153,16 +155,17 @@ def _product(product_id: str, node: Node, bleed: float, dpi: int, problems: Prob
     width, height = fields.length("width"), fields.length("height")
     pixels = _pixels(fields)
     fields.finish()
-    if None in (name, source, width, height):
+    if name is None or source is None or width is None or height is None:
         return None
     if max(to_mm(width), to_mm(height)) > MAX_COMPONENT_MM:
-        fields.report(node, f"a product of {to_mm(width):g} × {to_mm(height):g} mm is over the limit of {MAX_COMPONENT_MM} mm a side")
+        fields.report(node, f"a product of {to_mm(width):g} × {to_mm(height):g} mm is over the limit of "
+                            f"{MAX_COMPONENT_MM} mm a side")
         return None
     if pixels is not None:
         expected = face_pixels(width, height, bleed, dpi)
         if max(abs(a - b) for a, b in zip(pixels, expected)) > 1:
-            fields.report(fields.values["pixels"], f"{pixels[0]} × {pixels[1]} px does not match the trim plus the bleed "
-                          f"at {dpi} dpi ({expected[0]} × {expected[1]} px): check the figures", "pixels")
+            fields.report(fields.values["pixels"], f"{pixels[0]} × {pixels[1]} px does not match the trim plus the "
+                          f"bleed at {dpi} dpi ({expected[0]} × {expected[1]} px): check the figures", "pixels")
             return None
     return Product(product_id, name, width, height, pixels, source)
 
@@ -172,7 +175,8 @@ def _pixels(fields: Fields) -> tuple[int, int] | None:
     if node is None:
         return None
     values = [v.value for v in node.value] if node.is_list else []
-    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100_000 for v in values):
+    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100_000
+                                   for v in values):
         fields.report(node, f"expected [width, height] in whole pixels, got {quote(node.plain())}", "pixels")
         return None
     return (values[0], values[1])

@@ -67,7 +67,8 @@ def test_other_sizes_are_their_trim_plus_the_shops_bleed(kit):
 def test_a_shop_that_takes_pdf_gets_one_page_per_face_with_trim_and_bleed_boxes(tmp_path):
     from pnp.targets import BuildOptions, build
 
-    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pod",), shop="drivethrucards", languages=("en",)))
+    build([CONTENT / "quatrefoil"],
+          BuildOptions(out=tmp_path, formats=("pod",), shop="drivethrucards", languages=("en",)))
     pdf = PdfReader(tmp_path / "quatrefoil" / "pod" / "drivethrucards" / "quatrefoil-colour-cards-en-red.pdf")
     [page] = pdf.pages
     assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 × 3.75 in
@@ -121,7 +122,8 @@ def test_adding_a_shop_is_a_yaml_file(make_game, tmp_path):
 
 
 @pytest.mark.parametrize("change, expected", [
-    (("pixels: [307, 307]", "pixels: [825, 1125]"), "myshop.yaml:12:13 products.square.pixels: 825 × 1125 px does not match"),
+    (("pixels: [307, 307]", "pixels: [825, 1125]"),
+     "myshop.yaml:12:13 products.square.pixels: 825 × 1125 px does not match"),
     (("dpi: 300", "dpi: 3000"), "myshop.yaml:4:6 dpi: 3000 is over the limit of 1200"),
     (("    source: the shop's page\n", ""), "myshop.yaml:1:1: missing required key 'source'"),
     (("formats: [png]", "formats: [png, gif]"), "myshop.yaml:6:16 formats[1]: expected one of png, pdf"),
@@ -142,7 +144,8 @@ def test_pod_needs_a_known_shop_and_says_which_there_are(tmp_path):
     result = invoke(["build", "--format", "pod", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "--format pod needs --shop NAME" in result.output
     result = invoke(["build", "--format", "pod", "--shop", "nosuchshop", "--out", "out"], tmp_path)
-    assert result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output and "thegamecrafter" in result.output
+    assert (result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output
+            and "thegamecrafter" in result.output)
     result = invoke(["build", "--shop", "thegamecrafter", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "add pod to --format" in result.output
     assert not (tmp_path / "out").exists()

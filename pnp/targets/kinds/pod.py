@@ -29,6 +29,8 @@ def shop_of(loaded: LoadedGame, options: BuildOptions) -> ShopProfile:
     from pnp.model.folders import layer_with
     from pnp.model.shops import SHOPS_FOLDER, load_shop
 
+    if options.shop is None:  # BuildOptions refuses --format pod without a shop
+        raise AssertionError("print-on-demand files need a shop")
     layers = loaded.game.templates_folders
     return load_shop(layer_with(layers, f"{SHOPS_FOLDER}/{options.shop}.yaml"), options.shop)
 
@@ -105,8 +107,8 @@ def _unlisted(loaded: LoadedGame, shop: ShopProfile) -> list[str]:
     for component_set in loaded.game.sets:
         if shop.product_for(component_set.width, component_set.height) is None:
             size = f"{to_mm(component_set.width):.1f} × {to_mm(component_set.height):.1f} mm"
-            warnings.append(f"{loaded.id}: {component_set.id} ({size}): no product of that size in the {shop.id} profile; "
-                            "its files are that size plus the shop's bleed (check the shop's templates)")
+            warnings.append(f"{loaded.id}: {component_set.id} ({size}): no product of that size in the {shop.id} "
+                            "profile; its files are that size plus the shop's bleed (check the shop's templates)")
     return warnings
 
 
