@@ -149,15 +149,21 @@ class Plugin:
         return f"the {GROUPS[self.group]} {self.name!r} of {self.provider}"
 
     def load(self) -> Any:
-        """The object the entry point names; PluginError if it cannot be imported."""
-        attribute = self.value.partition(":")[2].strip()
+        """The object the entry point names; PluginError if a plugin's cannot be imported (pnp's own
+        failing is a defect of pnp, left to say so with its traceback)."""
+        if self.distribution is None:
+            return self._found()
         try:
-            found = importlib.import_module(self.module)
-            for part in attribute.split(".") if attribute else ():
-                found = getattr(found, part)
+            return self._found()
         except Exception as error:  # a plugin's import may fail in any way; say which plugin, and how
             raise PluginError(f"{self.describe()} cannot be loaded ({self.value}): "
                               f"{type(error).__name__}: {error}") from None
+
+    def _found(self) -> Any:
+        found = importlib.import_module(self.module)
+        attribute = self.value.partition(":")[2].strip()
+        for part in attribute.split(".") if attribute else ():
+            found = getattr(found, part)
         return found
 
 
@@ -213,8 +219,8 @@ def built_in(group: str) -> tuple[Plugin, ...]:
 
 
 def find(group: str, name: str) -> Plugin | None:
-    """The plugin called name in group: pnp's own first (no metadata is read for it), else the
-    first installed distribution's."""
+    """The plugin called name in group: pnp's own first (no metadata is read for it), else an
+    installed distribution's (the first by distribution name, should several give it)."""
     if name in BUILT_IN[group]:
         return Plugin(group, name, BUILT_IN[group][name])
     return next((plugin for plugin in installed(group) if plugin.name == name), None)
