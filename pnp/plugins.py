@@ -35,7 +35,6 @@ from typing import Any, TypeVar
 import click
 
 ENGINES, KINDS, LABELS = "pnp.engines", "pnp.kinds", "pnp.labels"
-T = TypeVar("T")
 GROUPS = {ENGINES: "rules engine", KINDS: "output kind", LABELS: "pnp's words in a language"}
 OWN_DISTRIBUTION = "pnp_kit"  # pnp's own, whose entry points are BUILT_IN
 
@@ -68,6 +67,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
 }
 
 
+T = TypeVar("T")
 _REMEMBERED: list[Any] = []  # what this process found out about plugins and loaded from them (see forget)
 
 
