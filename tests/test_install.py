@@ -69,6 +69,8 @@ def test_pip_install_then_new_and_build_outside_a_clone(tmp_path):
                            capture_output=True, text=True, check=True, cwd=tmp_path).stdout.split()
     assert all(Path(p).is_relative_to(venv) for p in where), where
     assert (Path(where[1]) / "cards.yaml").is_file()
+    installed = {path.name for path in Path(where[0]).parents[1].iterdir()}
+    assert not {"examples", "pnp_nim", "pnp_inventory"} & installed  # the example plugins are their own packages
 
     elsewhere = tmp_path / "somewhere"
     elsewhere.mkdir()
