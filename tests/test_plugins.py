@@ -218,3 +218,14 @@ def test_list_plugins_shows_pnp_own_and_the_installed_with_where_they_come_from(
     assert "  sheets            pnp 0.1.0 (built in)             pnp build --format pdf" in lines
     assert "  da                pnp 0.1.0 (built in)             every label" in lines
     assert invoke(["list", "--plugins", "folio"], tmp_path).exit_code == 2
+
+
+def test_the_kit_preview_lists_a_plugin_kind_files_in_the_section_it_names(install_plugin, make_game, tmp_path):
+    module = KIND.format(name="words", token="words").replace('formats=("words",))', 'formats=("words",), section="x")')
+    install_plugin("pnp-words", {"pnp.kinds": {"words": "pnp_words"}}, {"pnp_words.py": module})
+    make_game()
+    built = invoke(["build", "--format", "html,words", "--lang", "en", "-q"], tmp_path)
+    assert built.exit_code == 0, built.output
+    page = (tmp_path / "output" / "tiny" / "index.html").read_text(encoding="utf-8")
+    assert (tmp_path / "output" / "tiny" / "words.txt").read_text() == "Tiny"
+    assert page.index("Other files") < page.index('href="words.txt"')  # a section the preview lacks: other files

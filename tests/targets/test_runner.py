@@ -53,7 +53,7 @@ def test_a_new_output_kind_is_one_module_plus_one_registration(two_sets, tmp_pat
     assert out / "tiny" / "tiny-title.txt" in first.written
     again = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf", "title"), jobs=1))
     assert not again.written
-    # A build that does not ask for the token leaves the kind's file where it is, and keeps it up to date.
+    # A build that does not ask for the token leaves the file of the kind where it is.
     build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
     assert (out / "tiny" / "tiny-title.txt").is_file()
 
