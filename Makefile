@@ -41,7 +41,7 @@ system-test: $(VENV)/.installed
 
 # The lint and type gate CI runs: ruff (style, bugs, imports) and mypy (types), as pyproject configures them.
 lint: $(VENV)/.installed
-	$(BIN)/ruff check pnp tests bench docs
+	$(BIN)/ruff check pnp tests bench docs examples
 	$(BIN)/mypy
 
 # Drift found on purpose: the newest releases pyproject allows, in an environment of their

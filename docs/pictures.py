@@ -14,6 +14,11 @@ game of content/ named by `base=GAME`) and draws:
   `show=faces` the faces, in the language `lang=` names;
 - `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI.
 
+`plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
+example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
+pip leaves one: its code on sys.path and a .dist-info naming its entry points, by which pnp
+finds it.
+
 The PNG is the PDF rasterized (pypdfium2), so the same content gives the same pixels.
 `python docs/pictures.py` (`make docs`) writes docs/pictures/NAME.png; tests/docs checks
 that every committed picture is what its example makes now.
@@ -25,6 +30,7 @@ import re
 import shutil
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -88,12 +94,17 @@ def examples(paths=None) -> list[Example]:
 
 
 def write_game(example: Example, folder: Path) -> Path:
-    """The example's game folder: the base game (`base=GAME`: a game of content/) with its files laid over."""
+    """The example's game folder: the base game (`base=GAME`: a game of content/; `plugin=NAME`: with an
+    example plugin's game.yaml and components.yaml) with its files laid over."""
     game = folder / "content" / "lantern"
     base = BASE
     if "base" in example.options:
         shutil.copytree(ROOT / "content" / example.options["base"], game)
         base = {}
+    elif "plugin" in example.options:
+        plugin = ROOT / "examples" / example.options["plugin"] / "content" / example.options["plugin"]
+        base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8")
+                           for name in ("game.yaml", "components.yaml")}}
     for name, text in {**base, **example.files}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
@@ -104,7 +115,34 @@ def picture(example: Example) -> bytes:
     """The PNG of one example."""
     with tempfile.TemporaryDirectory() as temporary:
         game = write_game(example, Path(temporary))
-        return _draw(example, game)
+        if "plugin" not in example.options:
+            return _draw(example, game)
+        with installed_plugin(example.options["plugin"], Path(temporary) / "site-packages"):
+            return _draw(example, game)
+
+
+@contextmanager
+def installed_plugin(name: str, site: Path):
+    """The example plugin examples/<name> installed for this process as pip leaves one: its code
+    (src/) on sys.path, and in site a .dist-info naming the entry points its pyproject.toml declares."""
+    from pnp import plugins
+
+    folder = ROOT / "examples" / name
+    info = site / f"pnp_{name}-0.dist-info"
+    info.mkdir(parents=True)
+    declared = re.findall(r'^\[project\.entry-points\."([\w.]+)"\]\n((?:\w+ = "[^"\n]*"\n)*)',
+                          (folder / "pyproject.toml").read_text(encoding="utf-8"), re.MULTILINE)
+    text = "".join(f"[{group}]\n{points}\n" for group, points in declared).replace('"', "")
+    (info / "entry_points.txt").write_text(text, encoding="utf-8")
+    added = [str(site), str(folder / "src")]
+    sys.path[:0] = added
+    plugins.forget()
+    try:
+        yield
+    finally:
+        for entry in added:
+            sys.path.remove(entry)
+        plugins.forget()
 
 
 def _draw(example: Example, folder: Path) -> bytes:

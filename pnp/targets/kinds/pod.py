@@ -112,4 +112,4 @@ def _unlisted(loaded: LoadedGame, shop: ShopProfile) -> list[str]:
     return warnings
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("pod",), settings=("shop",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("pod",), settings=("shop",), section="pod")
