@@ -201,3 +201,12 @@ def delta_e_2000(lab1, lab2) -> float:
     rt = (-2 * math.sqrt(cp_mean**7 / (cp_mean**7 + 25**7))
           * math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2)))))
     return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))
+
+
+def colour_shift_table(shifts: list[Shift]) -> str:
+    """A Markdown table of a palette's separation and shift, as docs/print-shops.md shows it per game."""
+    lines = ["| colour | sRGB | CMYK (%) | ΔE2000 |", "|---|---|---|---:|"]
+    for shift in shifts:
+        flag = " ⚠" if shift.delta_e > SHIFT_WARNING else ""
+        lines.append(f"| {shift.name} | `{shift.hex}` | {shift.ink} | {shift.delta_e:.1f}{flag} |")
+    return "\n".join(lines)

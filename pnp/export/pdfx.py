@@ -169,7 +169,7 @@ def _stream_problems(owner, resources, seen: set) -> list[str]:
             problems.append(f"RGB colour operator {name!r}")
         elif name in _SPACE_OPERATORS and operands:
             space = str(operands[0])
-            if space not in _ALLOWED_SPACES and not spaces.get(space, False):
+            if space not in _ALLOWED_SPACES and space not in spaces:  # a named one is judged with the resources
                 problems.append(f"colour space {space} set by {name!r} is not CMYK or grey")
         elif name == "INLINE IMAGE":
             problems += _inline_problems(operands)

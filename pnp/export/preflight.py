@@ -92,8 +92,8 @@ def _row(folder: Path, manifest: str, number: int, row: dict, by_name: dict, pro
         return
     for name in files:
         if not (folder / name).is_file():
-            report.violations.append(Violation(where, f"names {name}, which is not there"))
-            continue
+            if name not in products:  # said once, however many rows name it
+                report.violations.append(Violation(where, f"names {name}, which is not there"))
         products[name] = product
     listed = [int(p) for part in row.get("pages", "").replace(" ", "").split(",") if part for p in _span(part)]
     for name in files:
