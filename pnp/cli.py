@@ -220,7 +220,8 @@ def print_options(command):
                           "with --shop), html (web rulebook and kit preview)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
-        click.option("--icc", default=None, type=click.Path(exists=True, dir_okay=False, path_type=Path), metavar="PATH",
+        click.option("--icc", default=None, metavar="PATH",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
                      help="A CMYK output profile (ICC) for a shop that prints CMYK, such as the shop's own SWOP "
                           "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
@@ -266,7 +267,8 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
         raise click.UsageError(str(error)) from None
     if given["shop"] is not None:
         _check_shop_profile(given["shop"], folders)
-    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict, icc=str(Path(icc).resolve()) if icc else None)
+    own_profile = str(Path(icc).resolve()) if icc else None
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict, icc=own_profile)
 
 
 def _check_icc(path: Path) -> None:

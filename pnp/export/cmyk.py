@@ -10,8 +10,8 @@ difference between each colour and its CMYK rendering read back through the prof
 Conversion uses the relative colorimetric intent with black point compensation: colours
 inside the printing condition's gamut keep their appearance, those outside move to its
 edge, and paper white stays paper white. The shift is read back with the same intent, so it
-measures what the separation does to a colour, not the tint of the paper. The profile pnp ships is basICColor ISO Coated v2
-300 % (FOGRA39, zlib licence, templates/icc/); a shop that names another condition gets
+measures what the separation does to a colour, not the tint of the paper. The profile pnp
+ships is basICColor ISO Coated v2 300 % (FOGRA39, zlib licence, templates/icc/); a shop that names another condition gets
 the user's own with `--icc PATH`.
 """
 
@@ -91,8 +91,8 @@ class Separation:
 
     @cached_property
     def _rgb_to_lab(self):
-        return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.createProfile("LAB", 5000), "RGB", "LAB",
-                                       renderingIntent=_INTENT)
+        lab = ImageCms.createProfile("LAB", 5000)
+        return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), lab, "RGB", "LAB", renderingIntent=_INTENT)
 
     def cmyk(self, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
         """The separation of an sRGB colour (0–1 fractions) as 0–1 ink fractions."""
@@ -147,7 +147,8 @@ class Separation:
             cmyk = self.cmyk(rgb)
             ink = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
             printed = _lab(ImageCms.applyTransform(ink, self._cmyk_to_lab).getpixel((0, 0)))
-            wanted = _lab(ImageCms.applyTransform(Image.new("RGB", (1, 1), _bytes_of(rgb)), self._rgb_to_lab).getpixel((0, 0)))
+            screen = Image.new("RGB", (1, 1), _bytes_of(rgb))
+            wanted = _lab(ImageCms.applyTransform(screen, self._rgb_to_lab).getpixel((0, 0)))
             result.append(Shift(name, rgb, cmyk, round(delta_e_2000(wanted, printed), 1)))
         return result
 

@@ -32,9 +32,9 @@ def cut_svg(slug: Slug, shape: str, corner: float, dpi: int, title: str) -> byte
             points = " ".join(f"{x * scale:.2f},{(product.height - y) * scale:.2f}" for x, y in run)
             paths.append(f'  <polyline points="{points}"/>')
     width_px, height_px = round(product.width * scale), round(product.height * scale)
+    size = f'width="{product.width / 72:g}in" height="{product.height / 72:g}in" viewBox="0 0 {width_px} {height_px}"'
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{product.width / 72:g}in" height="{product.height / 72:g}in" '
-            f'viewBox="0 0 {width_px} {height_px}">\n  <title>{_text(title)}</title>\n'
+            f'<svg xmlns="http://www.w3.org/2000/svg" {size}>\n  <title>{_text(title)}</title>\n'
             f'  <g fill="none" stroke="#000000" stroke-width="1">\n' + "\n".join(f"  {p}" for p in paths)
             + "\n  </g>\n</svg>\n").encode("utf-8")
 

@@ -185,7 +185,8 @@ def _stream_problems(owner, resources, seen: set) -> list[str]:
 
 def _inline_problems(operands) -> list[str]:
     image = operands[0] if operands else None
-    spaces = {str(v) for k, v in (image.obj.items() if hasattr(image, "obj") else ()) if str(k) in ("/CS", "/ColorSpace")}
+    entries = image.obj.items() if hasattr(image, "obj") else ()
+    spaces = {str(value) for key, value in entries if str(key) in ("/CS", "/ColorSpace")}
     return [f"an inline image in {space}" for space in spaces if space not in _INLINE_SPACES]
 
 
@@ -242,7 +243,8 @@ def _image_problems(image) -> list[str]:
         problems.append("an image with a soft mask")
     space = image.get("/ColorSpace")
     if not image.get("/ImageMask", False) and (space is None or not _space_allowed(space)):
-        problems.append(f"an image in {space if isinstance(space, Name) else 'a colour space that is not CMYK or grey'}")
+        named = space if isinstance(space, Name) else "a colour space that is not CMYK or grey"
+        problems.append(f"an image in {named}")
     return problems
 
 

@@ -31,8 +31,8 @@ from PIL import Image
 
 from pnp.export.cmyk import Separation
 from pnp.export.cutfile import cut_svg
-from pnp.export.pdfx import OutputIntent, make_pdfx
 from pnp.export.faces import face_image
+from pnp.export.pdfx import OutputIntent, make_pdfx
 from pnp.export.products import Match, Part, Slug, best_slugs, match, slug_products
 from pnp.model.components import ComponentSet, Item
 from pnp.model.faces import Face
@@ -168,7 +168,8 @@ def _slug_files(stem: str, items: tuple[Item, ...], slugs: list[Slug]) -> list[S
             for number, slug in enumerate(slugs, start=1)]
 
 
-def _deck_file(stem: str, items: tuple[Item, ...], product: Product, shop: ShopProfile) -> tuple[ShopFile, dict[str, list[int]]]:
+def _deck_file(stem: str, items: tuple[Item, ...], product: Product,
+               shop: ShopProfile) -> tuple[ShopFile, dict[str, list[int]]]:
     """The deck's pages in the shop's order, and the page numbers of each item's copies."""
     copies = [(item.id, item.front, item.back) for item in items for _ in range(item.count)]
     pages: list[Face] = []
@@ -338,31 +339,26 @@ def deck_files(file: ShopFile, shop: ShopProfile, paint: PaintFace, separation: 
     return {name: make_pdfx(data, intent, file.stem)}
 
 
-def slug_files(file: ShopFile, shop: ShopProfile, paint: PaintFace, corner: float, shape: str) -> dict[str, bytes]:
-    """A slug's front and back images (each part with half the gap as bleed) and its cut file."""
+def slug_file(file: ShopFile, name: str, shop: ShopProfile, paint: PaintFace, corner: float, shape: str) -> bytes:
+    """One of a slug's files: its front or its back image (each part with half the gap as bleed), or its cut file."""
     slug = file.slug
     assert slug is not None
+    if name.endswith("-cut.svg"):
+        return cut_svg(slug, shape, corner, shop.dpi, file.stem)
+    side = 1 if name.endswith("-back.png") else 0
     product = slug.product
-    names = file.names(shop)
-    size = product_pixels(product, shop)
     scale = shop.dpi / 72
     bleed = product.gap / 2 + 1 / scale  # a pixel more than half the gap: neighbours' bleeds overlap, no seam
-    sides = [(names[0], 0)] + ([(names[1], 1)] if len(names) == 3 else [])
-    result = {}
-    for name, side in sides:
-        image = Image.new("RGB", size, (255, 255, 255))
-        for place in slug.placements:
-            face = file.slug_faces[place.item][side]
-            if face is None:
-                continue
-            pixels = face_pixels(place.width, place.height, bleed, shop.dpi)
-            art = face_image(paint(face, bleed).reportlab(), pixels)
-            x = place.x if side == 0 else product.width - place.x - place.width  # the back mirrored left to right
-            top = product.height - place.y - place.height
-            image.paste(art, (round((x - bleed) * scale), round((top - bleed) * scale)))
-        result[name] = png_bytes(image, shop.dpi)
-    result[names[-1]] = cut_svg(slug, shape, corner, shop.dpi, file.stem)
-    return result
+    image = Image.new("RGB", product_pixels(product, shop), (255, 255, 255))
+    for place in slug.placements:
+        face = file.slug_faces[place.item][side]
+        if face is None:
+            continue
+        art = face_image(paint(face, bleed).reportlab(), face_pixels(place.width, place.height, bleed, shop.dpi))
+        x = place.x if side == 0 else product.width - place.x - place.width  # the back mirrored left to right
+        top = product.height - place.y - place.height
+        image.paste(art, (round((x - bleed) * scale), round((top - bleed) * scale)))
+    return png_bytes(image, shop.dpi)
 
 
 def manifest_csv(rows: list[dict]) -> bytes:

@@ -91,9 +91,8 @@ def _row(folder: Path, manifest: str, number: int, row: dict, by_name: dict, pro
         report.violations.append(Violation(where, f"{row['product']!r} is not a product of this shop"))
         return
     for name in files:
-        if not (folder / name).is_file():
-            if name not in products:  # said once, however many rows name it
-                report.violations.append(Violation(where, f"names {name}, which is not there"))
+        if not (folder / name).is_file() and name not in products:  # said once, however many rows name it
+            report.violations.append(Violation(where, f"names {name}, which is not there"))
         products[name] = product
     listed = [int(p) for part in row.get("pages", "").replace(" ", "").split(",") if part for p in _span(part)]
     for name in files:
@@ -154,8 +153,8 @@ def _pdf_problems(path: Path, product: Product, shop: ShopProfile, page_count: i
                 box = [float(v) for v in trim]
                 inset = (box[0] - media[0], box[1] - media[1], media[2] - box[2], media[3] - box[3])
                 if max(abs(v - product.bleed) for v in inset) > POINT_TOLERANCE:
-                    problems.append(f"page {number}: the TrimBox is not the bleed ({to_mm(product.bleed):.2f} mm) inside "
-                                    "the page")
+                    problems.append(f"page {number}: the TrimBox is not the bleed ({to_mm(product.bleed):.2f} mm) "
+                                    "inside the page")
             elif not shop.pdfx:
                 problems.append(f"page {number}: no TrimBox")
     return problems
@@ -190,7 +189,7 @@ def _cut_problems(path: Path, product: Product, shop: ShopProfile, parts: int) -
         for b in range(a + 1, len(boxes)):
             if _box_gap(boxes[a], boxes[b]) < product.gap - POINT_TOLERANCE:
                 problems.append(f"cut lines {a + 1} and {b + 1} are closer than {to_mm(product.gap):.1f} mm")
-    for index, points in enumerate(outlines):
+    for index in range(len(outlines)):
         if product.nicks and not _nicks_even(lines[index * product.nicks:(index + 1) * product.nicks], product):
             problems.append(f"cut line {index + 1}: its nicks are not {to_mm(product.nick):.2f} mm wide")
     return problems

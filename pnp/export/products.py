@@ -93,7 +93,8 @@ def _on_slug(product: Product, part: Part) -> bool:
 def _why_none(shop: ShopProfile, part: Part, carriers: list[Product]) -> str:
     if not carriers:
         kinds = sorted({kind for p in shop.products for kind in p.carries})
-        return f"the {shop.name} profile lists no product for a {part.kind} (its products carry: {', '.join(kinds) or 'nothing'})"
+        carried = ", ".join(kinds) or "nothing"
+        return f"the {shop.name} profile lists no product for a {part.kind} (its products carry: {carried})"
     shaped = [p for p in carriers if p.shape in (part.shape, ANY_SHAPE)]
     if not shaped:
         return f"the {shop.name} profile lists no {part.shape} product for a {part.kind}"
@@ -138,7 +139,8 @@ def lay_out_slugs(product: Product, copies: list[tuple[str, float, float]]) -> l
         if y_top + height > room_h:  # next slug
             slugs.append([])
             x = y_top = row_height = 0.0
-        slugs[-1].append(Placement(item, product.safe + x, product.height - product.safe - y_top - height, width, height))
+        top = product.height - product.safe - y_top  # placements keep y up, as the slug's PDF would
+        slugs[-1].append(Placement(item, product.safe + x, top - height, width, height))
         x += width + product.gap
         row_height = max(row_height, height)
     return [Slug(product, tuple(placements)) for placements in slugs if placements]

@@ -122,7 +122,8 @@ def load_shop(templates_folder: Path, name: str) -> ShopProfile:
     problem = id_problem(name, "a shop name")
     path = folder / f"{name}.yaml"
     if problem is None and layer_file(Path(templates_folder), f"{SHOPS_FOLDER}/{name}.yaml") is None:
-        problem = f"no shop profile {quote(name)} in templates/shops/ (there are: {listing(shop_names(templates_folder)) or 'none'})"
+        there = listing(shop_names(templates_folder)) or "none"
+        problem = f"no shop profile {quote(name)} in templates/shops/ (there are: {there})"
     if problem is not None:
         raise ContentError([Problem(Location(str(folder)), "shop", problem)])
     problems = Problems()
@@ -178,8 +179,8 @@ def _formats(fields: Fields) -> tuple[str, ...]:
         if item.value in FILE_FORMATS and item.value not in formats:
             formats.append(item.value)
         else:
-            problems = fields.problems
-            problems.add(item.location, path, f"expected one of {', '.join(FILE_FORMATS)} (each once), got {quote(item.value)}")
+            expected = f"expected one of {', '.join(FILE_FORMATS)} (each once), got {quote(item.value)}"
+            fields.problems.add(item.location, path, expected)
     if not formats and "formats" in fields.values:
         fields.report(fields.values["formats"], f"expected a list of {', '.join(FILE_FORMATS)}", "formats")
     return tuple(formats)
@@ -222,7 +223,8 @@ def _product(product_id: str, node: Node, bleed: float, safe: float, dpi: int, p
         return None
     product_bleed = bleed if own_bleed is None else own_bleed
     if max(to_mm(width), to_mm(height)) > MAX_COMPONENT_MM:
-        fields.report(node, f"a product of {to_mm(width):g} × {to_mm(height):g} mm is over the limit of {MAX_COMPONENT_MM} mm a side")
+        fields.report(node, f"a product of {to_mm(width):g} × {to_mm(height):g} mm is over the limit of "
+                            f"{MAX_COMPONENT_MM} mm a side")
         return None
     if (fit == "slug") != (shape == ANY_SHAPE):
         fields.report(node, "a slug (fit: slug) is cut by a cut file of any shape (shape: any), and only a slug is")
@@ -230,8 +232,8 @@ def _product(product_id: str, node: Node, bleed: float, safe: float, dpi: int, p
     if pixels is not None:
         expected = face_pixels(width, height, product_bleed, dpi)
         if max(abs(a - b) for a, b in zip(pixels, expected)) > 1:
-            fields.report(fields.values["pixels"], f"{pixels[0]} × {pixels[1]} px does not match the trim plus the bleed "
-                          f"at {dpi} dpi ({expected[0]} × {expected[1]} px): check the figures", "pixels")
+            fields.report(fields.values["pixels"], f"{pixels[0]} × {pixels[1]} px does not match the trim plus the "
+                          f"bleed at {dpi} dpi ({expected[0]} × {expected[1]} px): check the figures", "pixels")
             return None
     return Product(product_id, name, shape, carries, fit, width, height, product_bleed,
                    safe if own_safe is None else own_safe, corner, faces, pixels, gap, nicks, nick, source)
@@ -243,7 +245,8 @@ def _carries(fields: Fields) -> tuple[str, ...]:
         if item.value in KINDS and item.value not in kinds:
             kinds.append(item.value)
         else:
-            fields.problems.add(item.location, path, f"expected one of {', '.join(KINDS)} (each once), got {quote(item.value)}")
+            expected = f"expected one of {', '.join(KINDS)} (each once), got {quote(item.value)}"
+            fields.problems.add(item.location, path, expected)
     return tuple(kinds)
 
 
@@ -252,7 +255,8 @@ def _pixels(fields: Fields) -> tuple[int, int] | None:
     if node is None:
         return None
     values = [v.value for v in node.value] if node.is_list else []
-    if len(values) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100_000 for v in values):
+    whole = all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 100_000 for v in values)
+    if len(values) != 2 or not whole:
         fields.report(node, f"expected [width, height] in whole pixels, got {quote(node.plain())}", "pixels")
         return None
     return (values[0], values[1])

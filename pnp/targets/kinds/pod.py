@@ -76,14 +76,18 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         for language in set_languages(loaded, component_set, options):
             inputs = (*set_inputs(loaded, component_set, language), *colour)
             for file in plan_set(stem(loaded, component_set.id, language), component_set, shop).files:
-                paths = tuple(f"{where}/{name}" for name in file.names(shop))
-                yield Target(id=paths[0], kind=NAME, unit="", paths=paths,
-                             params=ShopFileTarget(component_set.id, language, file.stem, shop.id), inputs=inputs,
-                             facets=Facets("pod", (language,) if language else (), shop=shop.id))
+                # a slug's front, back and cut file are outputs of their own; a face's formats are one output
+                names = file.names(shop)
+                for paths in ([(n,) for n in names] if file.kind == "slug" else [names]):
+                    paths = tuple(f"{where}/{name}" for name in paths)
+                    yield Target(id=paths[0], kind=NAME, unit="", paths=paths,
+                                 params=ShopFileTarget(component_set.id, language, file.stem, shop.id), inputs=inputs,
+                                 facets=Facets("pod", (language,) if language else (), shop=shop.id))
     for language in game_languages(loaded, options):
         path = f"{where}/{stem(loaded, language, shop.id)}.csv"
         yield Target(id=path, kind=NAME, unit="", paths=(path,), params=ShopList(language, shop.id),
-                     inputs=(loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(), *colour),
+                     inputs=(loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
+                             *colour),
                      facets=Facets("pod", (language,) if language else (), shop=shop.id))
 
 
@@ -112,7 +116,8 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     planned = pod.plan_set(stem(loaded, params.set_id, params.language), component_set, shop)
     file = next(f for f in planned.files if f.stem == params.stem)
     if file.kind == "slug":
-        data = pod.slug_files(file, shop, paint, component_set.corner, component_set.shape.name)
+        name = target.paths[0].rsplit("/", 1)[1]
+        data = {name: pod.slug_file(file, name, shop, paint, component_set.corner, component_set.shape.name)}
     elif file.kind == "deck" or shop.pdfx:
         data = pod.deck_files(file, shop, paint, *cmyk_of(loaded, shop, options))
     else:
@@ -162,8 +167,8 @@ def colour_warnings(loaded: LoadedGame, shop: ShopProfile, options: BuildOptions
     palette = {name: c.components for name, c in loaded.game.palette.items() if c.model == "rgb"}
     for shift in separation.shifts(palette):
         if shift.delta_e > SHIFT_WARNING:
-            warnings.append(f"{loaded.id}: palette colour {shift.name} ({shift.hex}) shifts by ΔE2000 {shift.delta_e:.1f} "
-                            f"in CMYK for {intent.description} (over {SHIFT_WARNING:g}): it prints as {shift.ink}")
+            warnings.append(f"{loaded.id}: palette colour {shift.name} ({shift.hex}) shifts by ΔE2000 "
+                            f"{shift.delta_e:.1f} in CMYK for {intent.description} (over {SHIFT_WARNING:g}): it prints as {shift.ink}")
     return warnings
 
 
