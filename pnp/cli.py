@@ -20,6 +20,8 @@ from pnp.model.files import is_game_folder
 from pnp.model.problems import quote
 
 if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
+
     from pnp.model.game import Game
 
 
@@ -80,7 +82,8 @@ def resolve_games(names: tuple[str, ...]) -> list[Path]:
         candidate = Path(name) if is_game_folder(Path(name)) else root / name
         if not is_game_folder(candidate):
             known = ", ".join(p.name for p in game_folders(root)) or "none"
-            raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) or a folder with a game.yaml")
+            raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) "
+                               "or a folder with a game.yaml")
         folders.append(candidate)
     return folders
 
@@ -148,7 +151,8 @@ def language_list(ctx, param, value):
     parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
     wrong = [problem for p in parts if (problem := _language_problem(p))]
     if wrong or not parts:
-        raise click.BadParameter(wrong[0] if wrong else f"expected a comma-separated list of language tags, got {value!r}")
+        raise click.BadParameter(wrong[0] if wrong
+                                 else f"expected a comma-separated list of language tags, got {value!r}")
     return parts
 
 
@@ -173,7 +177,8 @@ def parse_offset(ctx, param, value):
         offset = tuple(float(part) for part in value.split(","))
         check_back_offset(offset)
     except ValueError as error:
-        message = str(error) if isinstance(error, BadOption) else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}"
+        message = (str(error) if isinstance(error, BadOption)
+                   else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}")
         raise click.BadParameter(message) from None
     return offset
 
@@ -197,8 +202,10 @@ def verbosity_options(command):
 def run_options(command):
     """--out, -j and --force: where outputs go and how the build runs."""
     options = [
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the outputs."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core)."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                     show_default=True, help="Folder for the outputs."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                     help="Processes to render with (default: one per core)."),
         click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
     for option in reversed(options):
@@ -210,14 +217,20 @@ def print_options(command):
     """The settings of a build (pnp.targets.settings): each given here goes over the game's
     build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
-        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes: a4, letter or both."),
-        click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)), help="How the printer turns the sheet for the back: long or short."),
-        click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME", help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs side by side, for printers without duplex)."),
-        click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y", help="Move back pages by X,Y mm (from pnp calibrate)."),
-        click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300", help="Resolution of PNG sheets."),
+        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers),
+                     help="Paper sizes: a4, letter or both."),
+        click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)),
+                     help="How the printer turns the sheet for the back: long or short."),
+        click.option("--layout", default=None, callback=optional(one_of(_layouts)), metavar="NAME",
+                     help="Sheet layout over every set's own: butted, gutter, honeycomb, or fold (fronts and backs "
+                          "side by side, for printers without duplex)."),
+        click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y",
+                     help="Move back pages by X,Y mm (from pnp calibrate)."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
+                     help="Resolution of PNG sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
-                     help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand files, "
-                          "with --shop), html (web rulebook and kit preview)."),
+                     help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
+                          "files, with --shop), html (web rulebook and kit preview)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
         click.option("--icc", default=None, metavar="PATH",
@@ -226,7 +239,8 @@ def print_options(command):
                           "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
-        click.option("--lang", "languages", default=None, callback=language_list, help="Languages to build, such as en,de (default: all the game has)."),
+        click.option("--lang", "languages", default=None, callback=language_list,
+                     help="Languages to build, such as en,de (default: all the game has)."),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
     for option in reversed(options):
@@ -396,8 +410,8 @@ def report(result, out: Path, quiet: bool) -> None:
         parts.append(f"removed {len(result.removed)} no longer made")
     click.echo("; ".join(parts), err=True)
     if result.stale:
-        click.echo(f"{len(result.stale)} outputs of other builds under {out}/ are out of date now; pnp list names them, "
-                   "pnp clean --stale removes them", err=True)
+        click.echo(f"{len(result.stale)} outputs of other builds under {out}/ are out of date now; "
+                   "pnp list names them, pnp clean --stale removes them", err=True)
 
 
 def shown_warning(warning: str) -> str:
@@ -446,10 +460,13 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
-@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
-@click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
+@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers),
+              help="Paper sizes to check the sheets on.")
+@click.option("--lang", "languages", default=None, callback=language_list,
+              help="Languages to check (default: all the game has).")
 @click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to render with (default: one per core).")
 @verbosity_options
 def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     """Check GAMES as a build would, writing nothing (default: all games).
@@ -479,7 +496,8 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
 
 @main.command("preflight")
 @click.argument("games", nargs=-1)
-@click.option("--shop", required=True, metavar="NAME", help="The shop whose profile (templates/shops/) the files are checked against.")
+@click.option("--shop", required=True, metavar="NAME",
+              help="The shop whose profile (templates/shops/) the files are checked against.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="The folder the files were built into.")
 def preflight_command(games, shop, out) -> None:
@@ -497,8 +515,9 @@ def preflight_command(games, shop, out) -> None:
     from pnp.model.names import id_problem
     from pnp.model.shops import SHOPS_FOLDER, load_shop
 
-    if id_problem(shop, "a shop name"):
-        raise click.BadParameter(id_problem(shop, "a shop name"), param_hint="'--shop'")
+    problem = id_problem(shop, "a shop name")
+    if problem:
+        raise click.BadParameter(problem, param_hint="'--shop'")
     folders = resolve_games(games)
     _check_shop_profile(shop, folders)
     refused = 0
@@ -521,8 +540,10 @@ def preflight_command(games, shop, out) -> None:
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
 @run_options
-@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
-@click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True,
+              callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@click.option("--lang", "languages", default=None, callback=language_list,
+              help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
@@ -544,9 +565,9 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="The folder whose outputs to list.")
 def list_command(games, out) -> None:
-    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml:
-    each game's languages and component sets, its settings (each value in force and where it comes from) and
-    what pnp wrote for it under --out, naming the outputs that are out of date.
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and
+    components.yaml: each game's languages and component sets, its settings (each value in force and where it
+    comes from) and what pnp wrote for it under --out, naming the outputs that are out of date.
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
     """
@@ -612,7 +633,8 @@ def outputs_lines(out: Path, folder: Path, shown: int = 12) -> list[str]:
     if len(outputs.stale) > shown:
         lines.append(f"  … and {len(outputs.stale) - shown} more")
     for command, paths in sorted(outputs.unchecked.items()):
-        lines.append(f"{'':<14}{len(paths)} more may be stale: the game changed since pnp {command} last made or checked them")
+        lines.append(f"{'':<14}{len(paths)} more may be stale: "
+                     f"the game changed since pnp {command} last made or checked them")
     return lines
 
 
@@ -643,8 +665,8 @@ def clean_command(games, out, stale_only, quiet) -> None:
     for path in result.removed:
         click.echo(f"removed {path}", err=True)
     what = "stale outputs" if stale_only else "files"
-    click.echo(f"removed {len(result.removed)} {what} under {out}/" if result.removed else f"nothing to remove under {out}/",
-               err=True)
+    click.echo(f"removed {len(result.removed)} {what} under {out}/" if result.removed
+               else f"nothing to remove under {out}/", err=True)
 
 
 @main.command("new")
@@ -666,10 +688,12 @@ def new_command(game, title) -> None:
 
 
 @main.command("calibrate")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"),
+              show_default=True, help="Where to write the calibration sheet.")
 @click.option("--paper", default="a4", show_default=True, callback=one_of(_papers), help="a4 or letter.")
 @click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="long or short.")
-@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
+@click.option("--lang", "language", default="en", show_default=True, callback=language_tag,
+              help="The language of the sheet's words.")
 def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
     from pnp.i18n.labels import label_warning
@@ -678,7 +702,8 @@ def calibrate_command(out, paper, duplex, language) -> None:
     if label_warning(language):
         click.echo(f"warning: {label_warning(language)}", err=True)
     calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, language=language, jobs=1))
-    click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
+    click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset",
+               err=True)
 
 
 class _Progress:
@@ -686,7 +711,7 @@ class _Progress:
 
     def __init__(self, quiet: bool):
         self.enabled = not quiet and sys.stderr.isatty()
-        self.bar = None
+        self.bar: ProgressBar[str | None] | None = None
 
     def __enter__(self) -> _Progress:
         return self
@@ -753,9 +778,12 @@ def translate_init_command(game, language) -> None:
 
 @translate_group.command("export")
 @click.argument("game")
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
-@click.option("--pot", is_flag=True, help="Write the template (POT) a new language starts from, instead of a translation.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO (or POT) file to write.")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the game's only one).")
+@click.option("--pot", is_flag=True,
+              help="Write the template (POT) a new language starts from, instead of a translation.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PO (or POT) file to write.")
 def translate_export_command(game, language, pot, output) -> None:
     """Write GAME's texts as a PO file: context = key, msgid = source text, msgstr = translation."""
     from pnp.i18n.po import export_po, export_pot, po_project
@@ -774,7 +802,8 @@ def translate_export_command(game, language, pot, output) -> None:
 @translate_group.command("import")
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the PO file's Language).")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the PO file's Language).")
 def translate_import_command(game, po_file, language) -> None:
     """Bring a translator's PO file back into GAME's text/<lang>.yaml, changing only what it changes."""
     from pnp.i18n.importing import import_po, po_language, write_import
@@ -791,7 +820,8 @@ def translate_import_command(game, po_file, language) -> None:
 @translate_group.command("stamp")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the game's only one).")
 def translate_stamp_command(game, keys, language) -> None:
     """Confirm translations against the current source text (all of them if no KEYS)."""
     from pnp.i18n.stamp import stamp
@@ -830,21 +860,22 @@ def run() -> None:
     closed; pnp registers no exit handlers, logs to stderr as it goes, and its process pool
     has been shut down; what is left is to flush what was printed.
     """
+    import contextlib
     import os
 
     try:
         main()
-        code = 0
+        status: str | int | None = 0
     except SystemExit as done:
-        code = done.code
-    if code is None:
+        status = done.code
+    if status is None:
         code = 0
-    elif not isinstance(code, int):
-        print(code, file=sys.stderr)  # what Python itself does with a message as an exit code
+    elif isinstance(status, int):
+        code = status
+    else:
+        print(status, file=sys.stderr)  # what Python itself does with a message as an exit code
         code = 1
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a reader that went away (pnp list | head) has all it wanted
             stream.flush()
-        except (OSError, ValueError):
-            pass  # a reader that went away (pnp list | head) has all it wanted
     os._exit(code)

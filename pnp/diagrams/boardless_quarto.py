@@ -91,10 +91,13 @@ def _strike(row: bq.WinnerRow) -> sc.Stroke:
 
 def _check_fixed(value: Node, played: Sequence[Played]) -> str | None:
     fixed = bq.fixed_axes(played[-1].after)
-    actual = "grid" if fixed.rows and fixed.columns else "rows" if fixed.rows else "columns" if fixed.columns else "none"
+    actual = ("grid" if fixed.rows and fixed.columns else "rows" if fixed.rows
+              else "columns" if fixed.columns else "none")
     if value.value not in ("grid", "rows", "columns", "none"):
         return f"expected fixed: grid, rows, columns or none, got {value.plain()!r}"
-    return None if actual == value.value else f"the caption says the {value.value} are fixed, but the engine says: {actual}"
+    if actual == value.value:
+        return None
+    return f"the caption says the {value.value} are fixed, but the engine says: {actual}"
 
 
 def _check_losing(value: Node, played: Sequence[Played]) -> str | None:

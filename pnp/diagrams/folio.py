@@ -30,7 +30,8 @@ class FolioAdapter:
         area = request.options.choice("area", ("board", "pieces"), default="board")
         for show in shows:
             if show not in SHOWS:
-                request.options.report(request.options.values["show"], f"expected show: a list of {', '.join(SHOWS)}, got {show!r}", "show")
+                request.options.report(request.options.values["show"],
+                                       f"expected show: a list of {', '.join(SHOWS)}, got {show!r}", "show")
         return (state_frame(state, context, shows, area == "pieces"),)
 
     def step(self, played: Sequence[Played], last: bool, context: Context) -> sc.Frame:

@@ -56,7 +56,8 @@ def _mark(mark: MarkSpec, lookup: Lookup, problems: Problems) -> sc.Item | None:
         return sc.Cross(x, y)
     if mark.kind in ("line", "arrow"):
         return sc.Stroke(points, arrow=mark.kind == "arrow", bend=mark.bend, dashed=mark.dashed)
-    text = mark.text if mark.kind == "label" else _text(mark.text, lookup, problems, mark)
+    # No text: reading it was a problem, reported already.
+    text = mark.text if mark.kind == "label" or mark.text is None else _text(mark.text, lookup, problems, mark)
     return None if text is None else sc.Label(x, y, text)
 
 

@@ -32,15 +32,23 @@ def _catalog(language: str) -> dict[str, str] | None:
     """The labels pnp ships for language, or None when it ships none."""
     if language_problem(language) is not None:
         return None
-    resource = resources.files("pnp.i18n").joinpath(_FOLDER, f"{language}.yaml")
+    resource = resources.files("pnp.i18n") / _FOLDER / f"{language}.yaml"
     if not resource.is_file():
         return None
     node = parse_yaml(resource.read_text(encoding="utf-8"), f"pnp/i18n/{_FOLDER}/{language}.yaml")
-    labels = {}
+    labels: dict[str, str] = {}
     for name, value in node.value.items():
         if not isinstance(value.value, str):
             raise LabelCatalogError(f"{value.location} {name}: expected text, got {value.value!r}")
         labels[name] = value.value
+    return labels
+
+
+def _source_catalog() -> dict[str, str]:
+    """The English labels, which pnp always ships."""
+    labels = _catalog(SOURCE)
+    if labels is None:
+        raise LabelCatalogError(f"pnp/i18n/{_FOLDER}/{SOURCE}.yaml is missing")
     return labels
 
 
@@ -70,7 +78,7 @@ def missing_labels(language: str) -> tuple[str, ...]:
     own = [labels for candidate in _chain(language)[:-1] if (labels := _catalog(candidate)) is not None]
     if language == SOURCE:
         return ()
-    return tuple(name for name in _catalog(SOURCE) if not any(name in labels for labels in own))
+    return tuple(name for name in _source_catalog() if not any(name in labels for labels in own))
 
 
 def label_warning(language: str) -> str | None:
@@ -79,7 +87,7 @@ def label_warning(language: str) -> str | None:
     if not missing:
         return None
     shipped = ", ".join(shipped_languages())
-    if len(missing) == len(_catalog(SOURCE)):
+    if len(missing) == len(_source_catalog()):
         return (f"pnp has no {language} words of its own (page footers, cover facts, sheet footers…); they are set "
                 f"in English (pnp has them in {shipped})")
     return f"pnp has no {language} words for {', '.join(missing)}; they are set in English"

@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
 from pnp.shapes import Shape
 from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges
+
+if TYPE_CHECKING:
+    from pnp.layout.tiling import PartDetails  # tiling builds blocks
 
 Point = tuple[float, float]
 
@@ -108,7 +111,7 @@ class Block:
     guides: tuple[Guide, ...] = ()
     marked: bool = True  # crop marks at its cut lines (honeycombs are cut along their guides)
     edge_to_edge: bool = False  # a board that fits only the paper: a page of its own, no margin
-    details: Any = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
+    details: PartDetails | None = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
 
     def moved(self, dx: float, dy: float) -> Block:
         return replace(self, cells=tuple(c.moved(dx, dy) for c in self.cells),
@@ -202,7 +205,7 @@ def _separation(arrangement: Arrangement, panes: Panes, cols: int, rows: int, w:
     return widths[0], widths[1]
 
 
-def _cell_bleeds(row: int, col: int, occupied: set, gaps_x: list[float], gaps_y: list[float],
+def _cell_bleeds(row: int, col: int, occupied: set[tuple[int, int]], gaps_x: list[float], gaps_y: list[float],
                  arrangement: Arrangement, rows: int, cols: int) -> tuple[float, float, float, float]:
     """How far the art reaches past the trim: left, bottom, right, top."""
     bleed = arrangement.bleed
@@ -254,14 +257,14 @@ def assign(components: Sequence[Component], cols: int, rows: int) -> Panes | Non
     return None
 
 
-def _class_counts(components: Iterable[Component]) -> dict:
-    counts: dict = {}
+def _class_counts(components: Iterable[Component]) -> dict[Hashable | None, int]:
+    counts: dict[Hashable | None, int] = {}
     for component in components:
         counts[component.back] = counts.get(component.back, 0) + 1
     return counts
 
 
-def _line_sets(cols: int, rows: int):
+def _line_sets(cols: int, rows: int) -> Iterator[tuple[tuple[str, int], ...]]:
     """Sets of separation lines, fewest first: ('col', i) runs after column i, ('row', i) after row i."""
     lines = [("row", i) for i in range(rows - 1)] + [("col", i) for i in range(cols - 1)]
     for size in range(1, MAX_LINES + 1):
@@ -306,7 +309,7 @@ def _owners(capacities: list[int], needs: list[int]) -> list[int | None] | None:
     return owners if search(0, list(needs)) else None
 
 
-def _places(components: Sequence[Component], classes: list, panes: list[list[tuple[int, int]]],
+def _places(components: Sequence[Component], classes: list[Hashable | None], panes: list[list[tuple[int, int]]],
             owners: list[int | None]) -> tuple[tuple[int, int], ...]:
     free = {index: [cell for pane, owner in zip(panes, owners) if owner == index for cell in pane]
             for index in range(len(classes))}
@@ -352,7 +355,7 @@ def _edge_bleed(centre: Point, angle: float, centres: list[Point], height: float
 
 def _hex_guides(centres: list[Point], apothem: float) -> tuple[Guide, ...]:
     """Every hexagon edge once: a shared edge is one cut."""
-    seen: dict[tuple, Guide] = {}
+    seen: dict[frozenset[Point], Guide] = {}
     for centre in centres:
         corners = hexagon_by_edges(centre, [apothem] * 6)
         for i in range(6):

@@ -49,7 +49,7 @@ class CutLine:
 
 def cut_lines(blocks: Iterable[Block]) -> list[CutLine]:
     """Every distinct cut line of the marked blocks' cells, block by block."""
-    lines = []
+    lines: list[CutLine] = []
     for block in blocks:
         if block.marked:
             lines += _block_lines(block.cells)
@@ -93,7 +93,8 @@ def place_marks(lines: Sequence[CutLine], ink: Sequence[Box], keep_clear: Sequen
                 rules: MarkRules) -> tuple[list[Mark], list[Guide]]:
     """Marks at both ends of every line (ink: where art prints; keep_clear: footer and the like)
     and a guide along each line that got none; nothing at all when marks are 0 mm long."""
-    marks, guides = [], []
+    marks: list[Mark] = []
+    guides: list[Guide] = []
     if rules.length <= 0:
         return marks, guides
     for line in lines:

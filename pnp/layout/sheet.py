@@ -17,17 +17,20 @@ Conventions (all lengths in points, origin bottom-left of the page, y up):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pnp.layout.blocks import Arrangement
 from pnp.layout.geometry import Box, Line
 from pnp.layout.paper import FLIPS, Paper
+from pnp.model.set_outline import SetFacts
+from pnp.model.sheets import SheetChoices
 from pnp.model.units import mm
 
 __all__ = ["FLIPS", "Flip", "Mirror", "Placement", "SheetSettings", "arrangement_for", "back_line", "back_slot",
            "mirror_of", "settings_for", "turns_about_vertical"]
 
 Flip = Literal["long", "short"]
+T = TypeVar("T")
 
 MARGIN = mm(5)
 MARK_GAP = mm(1)
@@ -48,25 +51,27 @@ class SheetSettings:
     layout: str | None = None  # the command line's --layout, over every set's own where its shape allows
 
 
-def settings_for(game_choices, layout: str | None = None, flip: str = "long",
+def settings_for(game_choices: SheetChoices, layout: str | None = None, flip: str = "long",
                  back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetSettings:
     """A game's `sheets:` choices (pnp.model.sheets) with the command line's --layout over them."""
     fold = (layout or game_choices.layout) == "fold"
-    return SheetSettings(margin=_given(game_choices.margin, MARGIN), mark_length=_given(game_choices.mark_length, MARK_LENGTH),
-                         fold=fold, flip=flip, back_offset=(0.0, 0.0) if fold else back_offset, layout=layout)
+    return SheetSettings(margin=_given(game_choices.margin, MARGIN),
+                         mark_length=_given(game_choices.mark_length, MARK_LENGTH), fold=fold, flip=flip,
+                         back_offset=(0.0, 0.0) if fold else back_offset, layout=layout)
 
 
-def arrangement_for(component_set, game_choices, layout: str | None = None) -> Arrangement:
+def arrangement_for(component_set: SetFacts, game_choices: SheetChoices, layout: str | None = None) -> Arrangement:
     """How a set's components are arranged: --layout, then the set's own, then the game's, where its shape allows."""
     shape = component_set.shape
     kind = next((k for k in (shape.arrangement(layout), shape.arrangement(component_set.sheet.layout),
                              shape.arrangement(game_choices.layout)) if k is not None), shape.natural_layout)
     gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, GUTTER))
-    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None), shape.guided_by_default)
+    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None),
+                  shape.guided_by_default)
     return Arrangement(kind, component_set.bleed, gutter, guides)
 
 
-def _given(value, default):
+def _given(value: T | None, default: T) -> T:
     return default if value is None else value
 
 

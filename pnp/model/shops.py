@@ -127,9 +127,7 @@ def load_shop(templates_folder: Path, name: str) -> ShopProfile:
     if problem is not None:
         raise ContentError([Problem(Location(str(folder)), "shop", problem)])
     problems = Problems()
-    profile = read_shop(name, load_yaml(path, Path(templates_folder)), problems)
-    problems.raise_if_any()
-    return profile
+    return problems.checked(read_shop(name, load_yaml(path, Path(templates_folder)), problems))
 
 
 def read_shop(shop_id: str, node: Node, problems: Problems) -> ShopProfile | None:
@@ -143,13 +141,14 @@ def read_shop(shop_id: str, node: Node, problems: Problems) -> ShopProfile | Non
     pdf = fields.choice("pdf", PDF_KINDS, default="plain")
     page_order = fields.choice("page-order", PAGE_ORDERS, default="front-back")
     condition = _condition(fields)
-    not_found = tuple(item.value for _, item in fields.items("not-found", default=None) if isinstance(item.value, str))
+    not_found = tuple(str(item.value) for _, item in fields.items("not-found", default=None))
     products_node = fields.get("products")
     fields.finish()
     if pdf == "x-1a" and (colour != "cmyk" or condition is None):
         fields.report(node, "a PDF/X-1a shop prints CMYK: give `colour: cmyk` and its `output-condition`")
         return None
-    if None in (name, page, source, dpi, bleed, safe, colour, pdf, page_order, products_node) or not formats:
+    if (name is None or page is None or source is None or dpi is None or bleed is None or safe is None
+            or colour is None or pdf is None or page_order is None or products_node is None or not formats):
         return None
     products = _products(products_node, bleed, safe, dpi, problems)
     return ShopProfile(shop_id, name, page, dpi, bleed, safe, formats, colour, pdf, page_order, condition, source,
@@ -170,7 +169,9 @@ def _condition(fields: Fields) -> OutputCondition | None:
     inner = Fields(node, "output-condition", fields.problems)
     identifier, name, source = inner.text("identifier"), inner.text("name"), inner.text("source")
     inner.finish()
-    return None if None in (identifier, name, source) else OutputCondition(identifier, name, source)
+    if identifier is None or name is None or source is None:
+        return None
+    return OutputCondition(identifier, name, source)
 
 
 def _formats(fields: Fields) -> tuple[str, ...]:
@@ -219,7 +220,8 @@ def _product(product_id: str, node: Node, bleed: float, safe: float, dpi: int, p
     nick = fields.length("nick", default="0mm", positive=False)
     pixels = _pixels(fields)
     fields.finish()
-    if None in (name, source, shape, fit, width, height, corner, faces, gap, nicks, nick) or not carries:
+    if (name is None or source is None or shape is None or fit is None or width is None or height is None
+            or corner is None or faces is None or gap is None or nicks is None or nick is None or not carries):
         return None
     product_bleed = bleed if own_bleed is None else own_bleed
     if max(to_mm(width), to_mm(height)) > MAX_COMPONENT_MM:

@@ -108,7 +108,8 @@ def _draw(page, buffer, offset: int, size: tuple[int, int], stride: int, scale: 
     """PDFium draws the page on white (or clear) into buffer, its first pixel at offset, RGB(A) order."""
     width, height = size
     kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGR
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p), stride)
+    start = ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, start, stride)
     if not bitmap:
         raise RuntimeError(f"PDFium could not make a {width} × {height} bitmap")
     try:

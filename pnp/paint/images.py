@@ -82,14 +82,15 @@ def draw_image(canvas, source, x: float, y: float, width: float, height: float) 
     dpi = getattr(canvas, _DPI_ATTRIBUTE, SHEET_DPI)
     prepared = prepare(source, abs(width), abs(height), dpi)
     name = _embedded(canvas, prepared)
-    canvas._code.append("q %s cm /%s Do Q" % (fp_str(width, 0, 0, height, x, y), name))
+    canvas._code.append(f"q {fp_str(width, 0, 0, height, x, y)} cm /{name} Do Q")
 
 
 def prepare(source, width_pt: float, height_pt: float, dpi: int) -> Prepared:
     """The image prepared for a box of width_pt × height_pt points printed at dpi (kept for the process)."""
     if hasattr(source, "mode"):  # a Pillow image someone made: its pixels are its identity
         digest = hashlib.sha256(source.tobytes() + repr((source.mode, source.size)).encode()).hexdigest()
-        return _kept(("pil", digest, width_pt, height_pt, dpi), lambda: _prepare_image(source, digest, width_pt, height_pt, dpi))
+        return _kept(("pil", digest, width_pt, height_pt, dpi),
+                     lambda: _prepare_image(source, digest, width_pt, height_pt, dpi))
     path = Path(source)
     stat = path.stat()
     return _kept((str(path), stat.st_size, stat.st_mtime_ns, width_pt, height_pt, dpi),
@@ -148,13 +149,13 @@ def _prepare_image(image, digest: str, width_pt: float, height_pt: float, dpi: i
     key = _key(digest, colour.size)
     mask = None
     if alpha is not None:
-        mask = Prepared(key + "m", alpha.width, alpha.height, "DeviceGray", "FlateDecode", _png_pixels(_png(alpha)))
+        mask = Prepared(key + "m", alpha.width, alpha.height, "DeviceGray", "FlateDecode", _flate(alpha))
     space = "DeviceGray" if colour.mode == "L" else "DeviceRGB"
     if as_jpeg and mask is None:
         buffer = io.BytesIO()
         colour.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=False)
         return Prepared(key, colour.width, colour.height, space, "DCTDecode", buffer.getvalue())
-    return Prepared(key, colour.width, colour.height, space, "FlateDecode", _png_pixels(_png(colour)), mask)
+    return Prepared(key, colour.width, colour.height, space, "FlateDecode", _flate(colour), mask)
 
 
 def _pixels_at(image, width_pt: float, height_pt: float, dpi: int):
@@ -298,6 +299,14 @@ def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG", compress_level=6)
     return buffer.getvalue()
+
+
+def _flate(image) -> bytes:
+    """Decoded pixels (8-bit grey or RGB) as FlateDecode data with PNG predictors, through a PNG."""
+    pixels = _png_pixels(_png(image))
+    if pixels is None:
+        raise ValueError(f"a {image.mode} image makes no 8-bit grey or RGB PNG")
+    return pixels
 
 
 def _png_pixels(png: bytes) -> bytes | None:

@@ -15,7 +15,7 @@ so a picture and its Drawing paint the same PDF operators: the tests check both.
 
 from __future__ import annotations
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import baseGFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
@@ -44,6 +44,10 @@ class Shape:
     """A shape's attributes, set as its reportlab twin's constructor sets them."""
 
     isClipPath = 0
+    # Set through __dict__ by the kinds that have them (a Line has no fill), and restyled by painters.
+    fillColor: Color | None
+    strokeColor: Color | None
+    strokeWidth: float
 
     def twin(self):
         """The reportlab shape with these attributes."""

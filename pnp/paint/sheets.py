@@ -54,7 +54,8 @@ TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
     """A canvas for pnp's sheets: embedded font first, no print scaling, the duplex hint if flip is given."""
-    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(), pageCompression=1)
+    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
+                    pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")
@@ -75,7 +76,8 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     if first == end:
         return b""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None, words.document_title)
+    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None,
+                        words.document_title)
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
     if first == 0:
@@ -189,7 +191,7 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
     _guides(canvas, (*side.guides, *guides))
     _marks(canvas, marks)
     if side.fold is not None:
-        _fold(canvas, side)
+        _fold(canvas, side.fold)
     for item in items:
         _item(canvas, item, footer)
     _boxes(canvas, side)
@@ -238,8 +240,8 @@ def stroke_outline(canvas: Canvas, outline: Outline) -> None:
     if isinstance(outline, Ellipse) and outline.rx == outline.ry:
         canvas.circle(outline.cx, outline.cy, outline.rx, stroke=1, fill=0)
     elif isinstance(outline, Ellipse):
-        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx, outline.cy + outline.ry,
-                       stroke=1, fill=0)
+        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx,
+                       outline.cy + outline.ry, stroke=1, fill=0)
     elif isinstance(outline, Polygon):
         _polygon(canvas, outline.points, stroke=1, fill=0)
     elif outline.radius > 0:
@@ -283,12 +285,11 @@ def _notches(canvas: Canvas, notches) -> None:
         _polygon(canvas, triangle, stroke=1, fill=1)
 
 
-def _fold(canvas: Canvas, side: Side) -> None:
+def _fold(canvas: Canvas, line: Line) -> None:
     canvas.saveState()
     canvas.setStrokeColor(GUIDE_GREY)
     canvas.setLineWidth(0.5)
     canvas.setDash(4, 3)
-    line = side.fold
     canvas.line(line.x0, line.y0, line.x1, line.y1)
     canvas.restoreState()
 
@@ -310,7 +311,8 @@ def _item(canvas: Canvas, item: Placed, footer: Footer) -> None:
     if item.name == "bar":
         draw_scale_bar(canvas, 0.0, 0.0, footer.language)
     elif item.name == "map":
-        _map(canvas, footer.part, footer.texts["map"])
+        if footer.part is not None:  # a sheet's footer has a map item only when it holds a board part
+            _map(canvas, footer.part, footer.texts["map"])
     else:
         canvas.drawString(0, ITEM_HEIGHT * 0.28, footer.texts[item.name])
     canvas.restoreState()
@@ -459,7 +461,10 @@ class _Faces:
 
 def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
     item = component_set.items[index]
-    return item.front if side == "front" else item.back
+    face = item.front if side == "front" else item.back
+    if face is None:  # only a component with a back has a cell on a back page
+        raise ValueError(f"item '{item.id}' of set '{component_set.id}' has no back")
+    return face
 
 
 __all__ = ["draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]

@@ -92,7 +92,7 @@ def file_digest(path: Path | str) -> str:
     return memory.digest(path)
 
 
-def _read_digest(path: Path) -> str:
+def _read_digest(path: Path | str) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as source:
         for block in iter(lambda: source.read(1 << 20), b""):

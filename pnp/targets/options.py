@@ -155,7 +155,8 @@ def tupled(value):
     return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
-OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions}
+OPTIONS_FOR: dict[str, type[RunOptions]] = {"build": BuildOptions, "diagrams": DiagramOptions,
+                                            "calibrate": CalibrationOptions}
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:

@@ -48,7 +48,7 @@ from pnp.targets.manifest import (
 from pnp.targets.options import RunOptions, listed
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from pnp.targets.games import LoadedGame
     from pnp.targets.target import Rendered, Target, TargetKind
@@ -88,6 +88,8 @@ class Unit:
 
 @dataclass
 class Outcome:
+    """What rendering a target came to: its files, or the problems found, or a failure."""
+
     target: str
     rendered: Rendered | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -182,7 +184,8 @@ def _request_fields(options: RunOptions) -> dict:
 
 def target_key(target: Target, keys: Mapping[str, str]) -> str:
     """A target's key: its kind, id, params and inputs and the keys (in keys) of the targets it takes."""
-    return key_of(code_digest(), target.kind, target.id, target.params, target.inputs, [keys[d] for d in target.depends])
+    return key_of(code_digest(), target.kind, target.id, target.params, target.inputs,
+                  [keys[d] for d in target.depends])
 
 
 def _keys(targets: Iterable[Target]) -> dict[str, str]:
@@ -224,18 +227,20 @@ class _Run:
     # --- planning ------------------------------------------------------------------
 
     def plan(self) -> None:
-        stale_units = []
+        stale_units: list[Unit] = []
         for unit in self.units:
             (self.carried_units if self._unit_fresh(unit) else stale_units).append(unit)
-        with_games = [u for u in stale_units if u.folder is not None]
+        with_games = [(u.scope, u.folder) for u in stale_units if u.folder is not None]
         if with_games:
-            self.games = dict(zip((u.scope for u in with_games), _load_frozen([u.folder for u in with_games])))
+            loaded = _load_frozen([folder for _, folder in with_games])
+            self.games = dict(zip((scope for scope, _ in with_games), loaded))
         for unit in stale_units:
             for target in self._planned(unit, unit.options):
                 self._add(target, unit)
         self._check_paths()
-        self.wanted_stale = [t for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id not in self.fresh]
-        self.result.skipped = sum(1 for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id in self.fresh)
+        wanted = [t for t in self.targets.values() if self.selects(t.kind, t.unit)]
+        self.wanted_stale = [t for t in wanted if t.id not in self.fresh]
+        self.result.skipped = sum(1 for t in wanted if t.id in self.fresh)
         for unit in self.carried_units:
             made = {f.target for f in self.manifest.files_of(unit.scope).values() if f.request == unit.request}
             self.result.skipped += sum(1 for tid in made if tid in self.manifest.targets
@@ -253,7 +258,7 @@ class _Run:
         if self.options.force or known is None or known.key != unit.key:
             return False
         strict = getattr(unit.options, "strict", False)
-        for tid, record in self.manifest.targets_of(unit.scope).items():
+        for record in self.manifest.targets_of(unit.scope).values():
             if record.request == unit.request and strict and record.warnings:
                 return False  # --strict must report what a relaxed build only warned about
         return all(self.manifest.intact(path, self.out) for path, output in self.manifest.files_of(unit.scope).items()
@@ -326,7 +331,7 @@ class _Run:
         target = self.targets[outcome.target]
         if outcome.problems:
             self.problems += outcome.problems
-        elif outcome.failure:
+        elif outcome.failure or outcome.rendered is None:
             self._failed(target, outcome)
         elif self.selects(target.kind, target.unit):
             self.result.rendered += 1
@@ -344,30 +349,39 @@ class _Run:
         logging.getLogger("pnp").debug("%s", outcome.trace)
 
     def _stage(self, target: Target, rendered: Rendered) -> None:
+        tx = self._writing()
         unit = self.by_scope[target.unit]
         key = self.keys[target.id]
         for path in target.paths:
             data = rendered.files[path]
             old = self.manifest.files.get(path)
-            if old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest() and old.stamp.matches(self.out / path):
+            if (old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest()
+                    and old.stamp.matches(self.out / path)):
                 stamp = old.stamp
                 self.result.unchanged += 1
             else:
-                self.tx.stage(path, data)
-                stamp = stamp_of(data, self.tx.staging / "new" / path)
+                tx.stage(path, data)
+                stamp = stamp_of(data, tx.staging / "new" / path)
                 self.result.written.append(self.out / path)
             self.made[path] = Output(target.id, target.unit, key, unit.request, target.facets, stamp)
         self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request)
 
     # --- commit --------------------------------------------------------------------
 
+    def _writing(self) -> Transaction:
+        """The transaction of a run that writes (a dry run has none: it stages, removes and commits nothing)."""
+        if self.tx is None:
+            raise AssertionError("a dry run writes nothing")
+        return self.tx
+
     def commit(self) -> RunResult:
+        tx = self._writing()
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self.result.warnings += self.left_warnings
-        if self.tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
-            self.tx.stage(MANIFEST, manifest.dumps())
-        self.tx.commit()
+        if tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
+            tx.stage(MANIFEST, manifest.dumps())
+        tx.commit()
         return self.result
 
     def _shown(self, record: TargetRecord) -> bool:
@@ -426,7 +440,7 @@ class _Run:
             elif not unit.options.covers(output.facets, path):
                 to_mark[path] = output
             elif self.manifest.intact(path, self.out):
-                self.tx.remove(path)
+                self._writing().remove(path)
                 self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
                 self.left_warnings.append(f"left {path}: changed since pnp wrote it")
@@ -541,7 +555,7 @@ class _Scheduler:
     def _pump(self, pool: ProcessPoolExecutor, processes: int) -> None:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        running = set()
+        running: set[Future[Outcome]] = set()
         while self.ready or running:
             while self.ready and len(running) < processes + 1:
                 running.add(pool.submit(_render_one, *self._task(heapq.heappop(self.ready)[2])))

@@ -20,6 +20,8 @@ from, so a no-op build finds them by the files' sizes and times (pnp.targets.dig
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -132,7 +134,7 @@ def _parse_offset(value: Any) -> tuple[float, float]:
     if len(offset) != 2 or len(parts) != 2:
         raise ValueError(f"expected X and Y in millimetres such as [0.5, -1], got {quote(value)}")
     check_back_offset(offset)  # a BadOption, a ValueError, says what is wrong with the numbers
-    return offset  # type: ignore[return-value]
+    return offset
 
 
 def _parse_dpi(value: Any) -> int:
@@ -196,15 +198,16 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
         return {}
     if section is not None:
         top = Fields(node, "", problems)
-        node = top.get(section, default=None)
-        if node is None:
+        part = top.get(section, default=None)
+        if part is None:
             return {}
+        node = part
     fields = Fields(node, section or "", problems)
     parsers = _parsers()
     found: Resolved = {}
     for key in keys:
         if fields.has(key):
-            value = fields.typed(key, lambda raw: parsers[key](_plain(raw)))
+            value = fields.typed(key, functools.partial(_parse_plain, parsers[key]))
             if value is not None:
                 found[key] = Value(value, origin, fields.values[key].location)
     for key in fields.values:
@@ -213,6 +216,11 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
             fields.report(fields.values[key], _misplaced(key, section), key)
     fields.finish(allowed_extra=tuple(BY_KEY))  # a misspelt key is told the one it is closest to
     return found
+
+
+def _parse_plain(parse: Callable[[Any], Any], value: Any) -> Any:
+    """A value read from located YAML, parsed as a plain one."""
+    return parse(_plain(value))
 
 
 def _plain(value: Any) -> Any:
@@ -254,15 +262,16 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
     formats, shop = resolved["formats"], resolved["shop"]
     if "pod" in formats.value and shop.value is None:
         if formats.origin == COMMAND_LINE:
-            raise click.UsageError("--format pod needs --shop NAME, a profile in templates/shops/ (such as thegamecrafter)")
-        problems.add(formats.where, _key(formats, "formats"), "pod (print-on-demand files) needs a shop, a profile "
+            raise click.UsageError("--format pod needs --shop NAME, a profile in templates/shops/ "
+                                   "(such as thegamecrafter)")
+        problems.add(_place(formats), _key(formats, "formats"), "pod (print-on-demand files) needs a shop, a profile "
                      "in templates/shops/ such as thegamecrafter: add shop: NAME")
     if shop.value is not None and "pod" not in formats.value and shop.origin == COMMAND_LINE:
         raise click.UsageError("--shop is for print-on-demand files: add pod to --format")
     if shop.value is not None and shop.origin != COMMAND_LINE and "pod" in formats.value:
         known = shop_names(folder)
         if shop.value not in known:
-            problems.add(shop.where, _key(shop, "shop"), f"no shop profile {quote(shop.value)} in templates/shops/ "
+            problems.add(_place(shop), _key(shop, "shop"), f"no shop profile {quote(shop.value)} in templates/shops/ "
                                                          f"(there are: {', '.join(known) or 'none'})")
     languages = resolved["languages"]
     if languages.value is not None and languages.origin == GAME:
@@ -271,7 +280,7 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
         has = game_languages(folder)
         for language in languages.value:
             if language not in has:
-                problems.add(languages.where, _key(languages, "languages"),
+                problems.add(_place(languages), _key(languages, "languages"),
                              f"the game has no language {quote(language)} (it has {', '.join(has)}); "
                              f"start it with: pnp translate init GAME {language}")
     return resolved
@@ -279,6 +288,13 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
 
 def _key(value: Value, key: str) -> str:
     return f"{SECTION}.{key}" if value.origin == GAME else key
+
+
+def _place(value: Value) -> Location:
+    """Where a setting read from a file is written (one from the command line or a default is nowhere)."""
+    if value.where is None:
+        raise AssertionError(f"a setting from {value.origin} has no place in a file")
+    return value.where
 
 
 def shop_names(folder: Path) -> list[str]:
@@ -314,7 +330,8 @@ def requests(folders: Iterable[Path], given: Mapping[str, Any], run: BuildOption
     return {folder: options_of(resolved, run) for folder, resolved in resolve_all(folders, given, memory).items()}
 
 
-def resolve_all(folders: Iterable[Path], given: Mapping[str, Any], memory: Memory | None = None) -> dict[Path, Resolved]:
+def resolve_all(folders: Iterable[Path], given: Mapping[str, Any],
+                memory: Memory | None = None) -> dict[Path, Resolved]:
     """Each game's settings (see resolve and check), found in memory where it has them."""
     memory = memory or Memory(None)
     problems = Problems()
@@ -395,8 +412,6 @@ class Memory:
             return
         from pnp.output.files import OutputError, write_file
 
-        try:
+        with contextlib.suppress(OutputError):  # the next run reads the settings files again
             write_file(self.state, CACHE_FILE, json.dumps({"version": CACHE_VERSION, "games": self.entries},
                                                            sort_keys=True).encode("utf-8"))
-        except OutputError:
-            pass  # the next run reads the settings files again

@@ -72,7 +72,8 @@ def test_a_shop_that_takes_plain_pdf_gets_one_page_per_face_with_trim_and_bleed_
     shutil.copytree(CONTENT / "quatrefoil", tmp_path / "content" / "quatrefoil")
     write_profile(templates, POKER_PDF, "pdfshop")
     out = tmp_path / "out"
-    build([tmp_path / "content" / "quatrefoil"], BuildOptions(out=out, formats=("pod",), shop="pdfshop", languages=("en",)))
+    build([tmp_path / "content" / "quatrefoil"],
+          BuildOptions(out=out, formats=("pod",), shop="pdfshop", languages=("en",)))
     pdf = PdfReader(out / "quatrefoil" / "pod" / "pdfshop" / "quatrefoil-colour-cards-en-red.pdf")
     [page] = pdf.pages
     assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 × 3.75 in
@@ -151,9 +152,12 @@ def test_adding_a_shop_is_a_yaml_file(make_game, tmp_path):
 
 
 @pytest.mark.parametrize("change, expected", [
-    (("pixels: [307, 307]", "pixels: [825, 1125]"), "myshop.yaml:14:13 products.round.pixels: 825 × 1125 px does not match"),
-    (("carries: [token]", "carries: [coin]"), "myshop.yaml:11:15 products.round.carries[0]: expected one of card, token"),
-    (("shape: circle", "shape: oval"), "myshop.yaml:10:12 products.round.shape: expected one of rect, circle, hexagon, any"),
+    (("pixels: [307, 307]", "pixels: [825, 1125]"),
+     "myshop.yaml:14:13 products.round.pixels: 825 × 1125 px does not match"),
+    (("carries: [token]", "carries: [coin]"),
+     "myshop.yaml:11:15 products.round.carries[0]: expected one of card, token"),
+    (("shape: circle", "shape: oval"),
+     "myshop.yaml:10:12 products.round.shape: expected one of rect, circle, hexagon, any"),
     (("formats: [png]", "formats: [png]\n    pdf: x-1a"), "a PDF/X-1a shop prints CMYK: give `colour: cmyk` and its"),
     (("dpi: 300", "dpi: 3000"), "myshop.yaml:4:6 dpi: 3000 is over the limit of 1200"),
     (("    source: the shop's page\n", ""), "myshop.yaml:1:1: missing required key 'source'"),
@@ -175,7 +179,8 @@ def test_pod_needs_a_known_shop_and_says_which_there_are(tmp_path):
     result = invoke(["build", "--format", "pod", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "--format pod needs --shop NAME" in result.output
     result = invoke(["build", "--format", "pod", "--shop", "nosuchshop", "--out", "out"], tmp_path)
-    assert result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output and "thegamecrafter" in result.output
+    assert (result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output
+            and "thegamecrafter" in result.output)
     result = invoke(["build", "--shop", "thegamecrafter", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "add pod to --format" in result.output
     assert not (tmp_path / "out").exists()

@@ -28,7 +28,8 @@ def poker(backs: str) -> list[Component]:
 
 
 def edges(block, axis: int) -> list[float]:
-    values = sorted({round(v, 6) for c in block.cells for v in ((c.trim.x, c.trim.right) if axis == 0 else (c.trim.y, c.trim.top))})
+    values = sorted({round(v, 6) for c in block.cells
+                     for v in ((c.trim.x, c.trim.right) if axis == 0 else (c.trim.y, c.trim.top))})
     return values
 
 
@@ -126,7 +127,8 @@ def test_honeycomb_neighbours_share_their_edge_and_bleed_runs_only_around_the_ou
         for j, b in enumerate(block.cells[i + 1:], start=i + 1):
             if abs(math.dist(centres[i], centres[j]) - 2 * apothem) < 1e-6:
                 shared += 1
-                common = {(round(x, 4), round(y, 4)) for x, y in a.clip} & {(round(x, 4), round(y, 4)) for x, y in b.clip}
+                common = {(round(x, 4), round(y, 4)) for x, y in a.clip} & {(round(x, 4), round(y, 4))
+                                                                            for x, y in b.clip}
                 assert len(common) == 2  # the shared edge is the same line in both clips
     assert shared == 23
     # 12 hexagons have 72 edges; each shared one is drawn (and cut) once.

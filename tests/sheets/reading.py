@@ -69,7 +69,8 @@ class Page:
     def faces(self, w: float, h: float, tol: float = 0.05, fill: tuple[int, int, int] | None = None) -> list[Rect]:
         """Top-level paths and forms the size of a face's bleed box, w × h mm either way round
         (and of a fill colour, where given: a face's ground is its first path)."""
-        return [o.box for o in self.objects if o.kind in (PATH, FORM) and (fill is None or o.kind == FORM or o.fill_rgba[:3] == fill)
+        return [o.box for o in self.objects
+                if o.kind in (PATH, FORM) and (fill is None or o.kind == FORM or o.fill_rgba[:3] == fill)
                 and any(abs(o.box.w - a) <= tol and abs(o.box.h - b) <= tol for a, b in ((w, h), (h, w)))]
 
     def lines(self, width: float, rgb: tuple[int, int, int]) -> list[Rect]:
@@ -78,10 +79,12 @@ class Page:
         half = width / MM
         found = []
         for o in self.objects:
-            if o.kind != PATH or abs(o.stroke - width) > 0.01 or o.stroke_rgba[:3] != rgb or min(o.box.w, o.box.h) > 2 * half + 0.01:
+            if (o.kind != PATH or abs(o.stroke - width) > 0.01 or o.stroke_rgba[:3] != rgb
+                    or min(o.box.w, o.box.h) > 2 * half + 0.01):
                 continue
             box = o.box.inset(half)
-            found.append(Rect(box.x0, box.y0, box.x0, box.y1) if o.box.w < o.box.h else Rect(box.x0, box.y0, box.x1, box.y0))
+            found.append(Rect(box.x0, box.y0, box.x0, box.y1) if o.box.w < o.box.h
+                         else Rect(box.x0, box.y0, box.x1, box.y0))
         return found
 
     @property
@@ -103,7 +106,8 @@ def _page(page) -> Page:
     for obj in page.get_objects(max_depth=1):
         left, bottom, right, top = obj.get_bounds()
         objects.append(Obj(obj.type, Rect(left / MM, bottom / MM, right / MM, top / MM), _stroke(obj),
-                           _colour(pdfium_c.FPDFPageObj_GetStrokeColor, obj), _colour(pdfium_c.FPDFPageObj_GetFillColor, obj)))
+                           _colour(pdfium_c.FPDFPageObj_GetStrokeColor, obj),
+                           _colour(pdfium_c.FPDFPageObj_GetFillColor, obj)))
     return Page(width / MM, height / MM, tuple(objects))
 
 

@@ -102,7 +102,8 @@ def test_list_reads_no_faces_and_help_no_content():
     # the four games read no table, so the table readers stay out too.
     listed = modules_loaded_by("list")
     assert "pnp.model.set_outline" in listed
-    assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging", "difflib"} & set(listed)
+    assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging",
+                "difflib"} & set(listed)
     helped = modules_loaded_by("--help")
     assert not {"yaml", "pnp.model.game", "logging"} & set(helped)
 

@@ -38,6 +38,8 @@ def shop_of(loaded: LoadedGame, options: BuildOptions) -> ShopProfile:
     from pnp.model.folders import layer_with
     from pnp.model.shops import SHOPS_FOLDER, load_shop
 
+    if options.shop is None:  # BuildOptions refuses --format pod without a shop
+        raise AssertionError("print-on-demand files need a shop")
     layers = loaded.game.templates_folders
     return load_shop(layer_with(layers, f"{SHOPS_FOLDER}/{options.shop}.yaml"), options.shop)
 
@@ -97,7 +99,8 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     shop = shop_of(loaded, options)
     params = target.params
     if isinstance(params, ShopList):
-        rows, warnings = [], []
+        rows: list[dict] = []
+        warnings: list[str] = []
         for component_set in loaded.game.sets:
             language = params.language if component_set.text_keys else None
             planned = pod.plan_set(stem(loaded, component_set.id, language), component_set, shop)
@@ -168,7 +171,8 @@ def colour_warnings(loaded: LoadedGame, shop: ShopProfile, options: BuildOptions
     for shift in separation.shifts(palette):
         if shift.delta_e > SHIFT_WARNING:
             warnings.append(f"{loaded.id}: palette colour {shift.name} ({shift.hex}) shifts by ΔE2000 "
-                            f"{shift.delta_e:.1f} in CMYK for {intent.description} (over {SHIFT_WARNING:g}): it prints as {shift.ink}")
+                            f"{shift.delta_e:.1f} in CMYK for {intent.description} (over {SHIFT_WARNING:g}): "
+                            f"it prints as {shift.ink}")
     return warnings
 
 

@@ -18,6 +18,8 @@ from pnp.targets.options import BuildOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
+    from pnp.export.web.preview import Picture
+    from pnp.export.web.svg import ImageSymbols
     from pnp.targets.games import LoadedGame
 
 NAME = "preview"
@@ -50,8 +52,9 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             if pictured:
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"
-    yield Target(id=path, kind=NAME, unit="", paths=(path,), params=PreviewParams(tuple(entries), _language(loaded, options)),
-                 inputs=(loaded.folder_digest(),), depends=tuple(depends), facets=Facets("html"))
+    yield Target(id=path, kind=NAME, unit="", paths=(path,),
+                 params=PreviewParams(tuple(entries), _language(loaded, options)), inputs=(loaded.folder_digest(),),
+                 depends=tuple(depends), facets=Facets("html"))
 
 
 def _language(loaded: LoadedGame, options: BuildOptions) -> str:
@@ -78,13 +81,13 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
     images = ImageSymbols()
-    pictures = _diagrams(loaded, options, language, images)
+    diagrams = _diagrams(loaded, options, language, images)
     html = preview_html(title, f"{label('kit', language)} · {credits.version(loaded.game, [language])}",
-                        language, headings, outputs, pictures, images.html())
+                        language, headings, outputs, diagrams, images.html())
     return Rendered({target.paths[0]: html})
 
 
-def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) -> list:
+def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images: ImageSymbols) -> list[Picture]:
     """The rulebook's diagrams and example plays, each linking to its place in the web edition
     (their raster images written once, into `images`)."""
     from pnp.export.web.edition import anchor, edition_file
@@ -99,8 +102,10 @@ def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) 
     if language not in web_languages(loaded, options):
         return []
     texts, problems, shown = Texts(loaded.catalogs, language), Problems(), []
-    blocks = [b for s in loaded.rulebook.sections for b in s.body if b.kind in ("diagram", "example")]
-    for kind, ref in dict.fromkeys((b.kind, b.ref) for b in blocks):
+    # A diagram or example block names its picture (pnp.model.rulebook).
+    pictured = [(b.kind, b.ref) for s in loaded.printed_rulebook().sections for b in s.body
+                if b.kind in ("diagram", "example") and b.ref is not None]
+    for kind, ref in dict.fromkeys(pictured):
         if kind == "diagram":
             drawing = diagram_picture(loaded.game, loaded.catalogs, loaded.book, ref, language, problems).drawing()
             key = f"diagram.{ref}.caption"

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.model.game import TITLE_KEY
-from pnp.model.problems import Problems, quote
+from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.targets.facets import Facets
 from pnp.targets.lasting import kept
 from pnp.targets.options import BuildOptions
@@ -117,7 +117,7 @@ def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, language))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=SheetParams(language, paper, options.flip, tuple(options.back_offset_mm), options.layout),
+                  params=SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout),
                   inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
 
 
@@ -154,6 +154,7 @@ def settings_of(loaded: LoadedGame, options: BuildOptions):
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    warnings: list[str]
     if upstream:
         from pnp.paint.sheets import join_parts
 
@@ -182,15 +183,16 @@ def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tupl
     kit = _kit_or_problem(loaded, paper, options, problems)
     if kit is None:
         check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
-        problems.raise_if_any()
+        raise ContentError(problems.items)  # with the one that says why there is no kit
     words = sheet_words(loaded, texts)
     try:
         pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part)
     except DoesNotFit as error:
         check_faces(loaded.game.sets, painter)
-        problems.add(*_title_place(loaded, texts), f"{loaded.id} ({language}, {paper}): {error}, even in two lines: "
-                                                   f"the title {quote(words.game)} (or a set's name) is too long for it; "
-                                                   "shorten it, or give the sheets a narrower margin")
+        where, key = _title_place(loaded, texts)
+        problems.add(where, key, f"{loaded.id} ({language}, {paper}): {error}, even in two lines: the title "
+                                 f"{quote(words.game)} (or a set's name) is too long for it; "
+                                 "shorten it, or give the sheets a narrower margin")
         problems.raise_if_any()
     problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
     return pdf, list(painter.warnings)
@@ -201,11 +203,12 @@ def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, probl
         return kit_of(loaded, paper, options)
     except DoesNotFit as error:
         where = next((s for s in loaded.game.sets if s.id == error.set_id), None)
-        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
+        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets",
+                     str(error))
         return None
 
 
-def _title_place(loaded: LoadedGame, texts: Texts) -> tuple:
+def _title_place(loaded: LoadedGame, texts: Texts) -> tuple[Location, str]:
     """(location, key) of the title the sheets' footers show: its translation, else game.yaml's."""
     translated = loaded.catalogs[texts.language].get(TITLE_KEY) if texts.language in loaded.catalogs else None
     if translated is not None and texts.language != loaded.game.source_language:
