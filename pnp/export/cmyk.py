@@ -10,9 +10,9 @@ difference between each colour and its CMYK rendering read back through the prof
 Conversion uses the relative colorimetric intent with black point compensation: colours
 inside the printing condition's gamut keep their appearance, those outside move to its
 edge, and paper white stays paper white. The shift is read back with the same intent, so it
-measures what the separation does to a colour, not the tint of the paper. The profile pnp
-ships is basICColor ISO Coated v2 300 % (FOGRA39, zlib licence, templates/icc/); a shop that names another condition gets
-the user's own with `--icc PATH`.
+measures what the separation does to a colour, not the tint of the paper. The profile
+pnp ships is basICColor ISO Coated v2 300 % (FOGRA39, zlib licence, templates/icc/); a shop
+that names another condition gets the user's own with `--icc PATH`.
 """
 
 from __future__ import annotations
@@ -96,8 +96,8 @@ class Separation:
 
     def cmyk(self, rgb: tuple[float, float, float]) -> tuple[float, float, float, float]:
         """The separation of an sRGB colour (0–1 fractions) as 0–1 ink fractions."""
-        pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), _bytes_of(rgb)), self._to_cmyk).getpixel((0, 0))
-        return tuple(round(v / 255, 4) for v in pixel)  # type: ignore[return-value]
+        c, m, y, k = _pixel(_transformed(Image.new("RGB", (1, 1), _bytes_of(rgb)), self._to_cmyk))
+        return (round(c / 255, 4), round(m / 255, 4), round(y / 255, 4), round(k / 255, 4))
 
     def colour(self, colour):
         """A reportlab colour as the CMYK file holds it: RGB separated (alpha kept), CMYK as written."""
@@ -119,7 +119,7 @@ class Separation:
         flat = Image.new("RGB", image.size, (255, 255, 255))
         rgba = image.convert("RGBA")
         flat.paste(rgba, mask=rgba.getchannel("A"))
-        return ImageCms.applyTransform(flat, self._to_cmyk)
+        return _transformed(flat, self._to_cmyk)
 
     def picture(self, face: picture.Picture) -> picture.Picture:
         """A copy of a face's picture with every colour and image separated; the original is left as it was."""
@@ -146,9 +146,8 @@ class Separation:
         for name, rgb in palette.items():
             cmyk = self.cmyk(rgb)
             ink = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
-            printed = _lab(ImageCms.applyTransform(ink, self._cmyk_to_lab).getpixel((0, 0)))
-            screen = Image.new("RGB", (1, 1), _bytes_of(rgb))
-            wanted = _lab(ImageCms.applyTransform(screen, self._rgb_to_lab).getpixel((0, 0)))
+            printed = _lab(_pixel(_transformed(ink, self._cmyk_to_lab)))
+            wanted = _lab(_pixel(_transformed(Image.new("RGB", (1, 1), _bytes_of(rgb)), self._rgb_to_lab)))
             result.append(Shift(name, rgb, cmyk, round(delta_e_2000(wanted, printed), 1)))
         return result
 
@@ -158,7 +157,21 @@ def shipped_profile(templates_folder: Path) -> bytes:
 
 
 def _bytes_of(rgb) -> tuple[int, int, int]:
-    return tuple(round(v * 255) for v in rgb)  # type: ignore[return-value]
+    red, green, blue = rgb
+    return (round(red * 255), round(green * 255), round(blue * 255))
+
+
+def _transformed(image: Image.Image, transform) -> Image.Image:
+    result = ImageCms.applyTransform(image, transform)
+    if result is None:  # only an in-place transform returns nothing
+        raise AssertionError("little CMS returned no image")
+    return result
+
+
+def _pixel(image: Image.Image) -> tuple[int, ...]:
+    """The first pixel's channels (a 1 × 1 image's colour)."""
+    value = image.getpixel((0, 0))
+    return tuple(value) if isinstance(value, tuple) else (int(value or 0),)
 
 
 def _bytes_io(data: bytes):
@@ -167,7 +180,7 @@ def _bytes_io(data: bytes):
     return io.BytesIO(data)
 
 
-def _lab(pixel) -> tuple[float, float, float]:
+def _lab(pixel: tuple[int, ...]) -> tuple[float, float, float]:
     """Pillow's 8-bit LAB pixel (L scaled to 0–255, a and b offset by 128) as L*, a*, b*."""
     return (pixel[0] * 100 / 255, pixel[1] - 128, pixel[2] - 128)
 

@@ -163,16 +163,17 @@ def _stream_problems(owner, resources, seen: set) -> list[str]:
     """What a content stream (a page's or a form's) and its resources break, forms followed inside."""
     problems = _resource_problems(resources, seen)
     spaces = _named_spaces(resources)
-    for operands, operator in pikepdf.parse_content_stream(owner):
-        name = str(operator)
+    for instruction in pikepdf.parse_content_stream(owner):
+        if isinstance(instruction, pikepdf.ContentStreamInlineImage):
+            problems += _inline_problems(instruction.iimage)
+            continue
+        operands, name = instruction.operands, str(instruction.operator)
         if name in _RGB_OPERATORS:
             problems.append(f"RGB colour operator {name!r}")
         elif name in _SPACE_OPERATORS and operands:
             space = str(operands[0])
             if space not in _ALLOWED_SPACES and space not in spaces:  # a named one is judged with the resources
                 problems.append(f"colour space {space} set by {name!r} is not CMYK or grey")
-        elif name == "INLINE IMAGE":
-            problems += _inline_problems(operands)
     for xobject in _xobjects(resources):
         if str(xobject.get("/Subtype")) == "/Form" and xobject.objgen not in seen:
             seen.add(xobject.objgen)
@@ -183,10 +184,8 @@ def _stream_problems(owner, resources, seen: set) -> list[str]:
     return problems
 
 
-def _inline_problems(operands) -> list[str]:
-    image = operands[0] if operands else None
-    entries = image.obj.items() if hasattr(image, "obj") else ()
-    spaces = {str(value) for key, value in entries if str(key) in ("/CS", "/ColorSpace")}
+def _inline_problems(image: pikepdf.PdfInlineImage) -> list[str]:
+    spaces = {str(value) for key, value in image.obj.items() if str(key) in ("/CS", "/ColorSpace")}
     return [f"an inline image in {space}" for space in spaces if space not in _INLINE_SPACES]
 
 

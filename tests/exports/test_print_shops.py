@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
+import math
 import re
 import shutil
 import xml.etree.ElementTree as ElementTree
@@ -87,7 +88,8 @@ def test_every_other_row_has_a_product_or_the_build_names_the_part_its_size_and_
             assert row["note"] and not row["front"] and not row["back"], row
             width = row["trim_mm"].split(" x ")[0]
             named = [w for w in said if w.startswith(f"{game}: {row['set']} (") and f"{width} " in w]
-            assert named and "nearest product is Poker" in named[0] and "lists no product for a" in named[0], (row, said)
+            assert named, (row, said)
+            assert "nearest product is Poker" in named[0] and "lists no product for a" in named[0]
 
 
 def test_a_part_is_matched_to_its_die_a_board_it_fits_on_a_slug_or_nothing():
@@ -135,7 +137,7 @@ def test_a_cut_file_is_the_slug_with_three_nicks_of_001_in_on_every_part(kit):
     assert len(lines) == 30 * 3  # 15 red and 15 blue links, each line broken in three
     for part in range(30):
         runs = lines[3 * part:3 * part + 3]
-        gaps = [((a[-1][0] - b[0][0]) ** 2 + (a[-1][1] - b[0][1]) ** 2) ** 0.5 for a, b in zip(runs, runs[1:] + runs[:1])]
+        gaps = [math.dist(a[-1], b[0]) for a, b in zip(runs, runs[1:] + runs[:1])]
         assert all(abs(gap - 3) < 0.1 for gap in gaps), gaps  # 0.01 in at 300 px per inch
     image = Image.open(folder / cut.name.replace("-cut.svg", "-front.png"))
     assert image.size == (975, 1575) and round(image.info["dpi"][0]) == 300
@@ -145,7 +147,8 @@ def test_a_slugs_back_lies_behind_its_front_when_the_slug_is_turned_over(kit):
     """Boardless Quarto's pieces are the same on both sides: each back, mirrored left to right, shows the same piece."""
     folder = kit / "boardless-quarto" / "pod" / TGC
     [front_path] = sorted(folder.glob("*-front.png"))
-    front, back = Image.open(front_path).convert("RGB"), Image.open(str(front_path).replace("-front", "-back")).convert("RGB")
+    front = Image.open(front_path).convert("RGB")
+    back = Image.open(str(front_path).replace("-front", "-back")).convert("RGB")
     _, lines = cut_lines(Path(str(front_path).replace("-front.png", "-cut.svg")))
     checked = 0
     for part in range(0, len(lines), 3):
@@ -254,7 +257,8 @@ def test_preflight_checks_the_game_crafters_images_against_the_product(kit, tmp_
     broken = tmp_path / "broken" / "quatrefoil" / "pod" / TGC
     shutil.copytree(kit / "quatrefoil" / "pod" / TGC, broken)
     Image.new("RGB", (370, 370)).save(broken / "quatrefoil-tokens-red.png", dpi=(300, 300))
-    result = invoke(["preflight", "--shop", TGC, "--out", str(tmp_path / "broken"), str(CONTENT / "quatrefoil")], tmp_path)
+    result = invoke(["preflight", "--shop", TGC, "--out", str(tmp_path / "broken"), str(CONTENT / "quatrefoil")],
+                    tmp_path)
     assert result.exit_code == 1
     assert "quatrefoil-tokens-red.png: 370 × 370 px, not the Large Circle Chit's 375 × 375 px" in result.output
 
@@ -335,6 +339,8 @@ BROKEN = {
         pdf, b"/CS9 cs 1 0 0 sc 0 0 5 5 re f", ColorSpace={"CS9": pikepdf.Array(
             [pikepdf.Name.ICCBased, pdf.make_stream(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
                                                     N=3)])})),
+    "an inline image in /RGB": lambda g: _broken(g, lambda pdf: _append(
+        pdf, b"q 5 0 0 5 0 0 cm BI /W 1 /H 1 /BPC 8 /CS /RGB ID \xff\x00\x00 EI Q")),
     "an image in /DeviceRGB": lambda g: _broken(g, lambda pdf: _append(
         pdf, b"q 5 0 0 5 0 0 cm /Im9 Do Q", XObject={"Im9": _image(pdf, "/DeviceRGB")})),
     "an image with a soft mask": lambda g: _broken(g, lambda pdf: _append(
@@ -346,9 +352,10 @@ BROKEN = {
     "a transparency group": lambda g: _broken(g, lambda pdf: setattr(
         pdf.pages[0].obj, "Group", pikepdf.Dictionary(S=pikepdf.Name.Transparency))),
     "font /Helvetica is not embedded": lambda g: _broken(g, lambda pdf: _append(
-        pdf, b"BT /F9 9 Tf (x) Tj ET", Font={"F9": pikepdf.Dictionary(Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
-                                                                     BaseFont=pikepdf.Name.Helvetica)})),
-    "the file is encrypted": lambda g: _broken(g, lambda pdf: None, encryption=pikepdf.Encryption(owner="o", user="", R=3, aes=False, metadata=False)),
+        pdf, b"BT /F9 9 Tf (x) Tj ET", Font={"F9": pikepdf.Dictionary(
+            Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)})),
+    "the file is encrypted": lambda g: _broken(
+        g, lambda pdf: None, encryption=pikepdf.Encryption(owner="o", user="", R=3, aes=False, metadata=False)),
 }
 
 
@@ -369,7 +376,8 @@ def test_icc_separates_for_the_shops_own_condition(tmp_path):
     result = invoke([*args, "--icc", str(own)], tmp_path)
     assert result.exit_code == 0, result.output
     assert "asks for US Web Coated (SWOP) v2" not in result.output
-    with pikepdf.open(tmp_path / "out" / "quatrefoil" / "pod" / DTC / "quatrefoil-colour-cards-en-poker-card.pdf") as pdf:
+    deck = tmp_path / "out" / "quatrefoil" / "pod" / DTC / "quatrefoil-colour-cards-en-poker-card.pdf"
+    with pikepdf.open(deck) as pdf:
         [intent] = pdf.Root.OutputIntents
         assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
         assert str(intent.OutputCondition) == "US Web Coated (SWOP) v2"
@@ -387,9 +395,9 @@ def test_without_icc_the_build_says_which_condition_it_separated_for(shop_kits):
 
 def test_a_palette_colour_that_shifts_beyond_the_threshold_is_a_warning_naming_it(make_game, tmp_path):
     from pnp.targets import BuildOptions, build
+    from tests.conftest import MINIMAL_GAME
 
-    folder = make_game({"game.yaml": "title: Tiny\nauthors: [Someone]\nversion: '1'\nlicence: CC0\nlanguages: [en, da]\n"
-                                     "players: '2'\npalette:\n  ink: '#222222'\n  gold: '#E69F00'\n  electric: '#0000FF'\n"})
+    folder = make_game({"game.yaml": MINIMAL_GAME + "  electric: '#0000FF'\n"})
     result = build([folder], BuildOptions(out=tmp_path / "out", formats=("pod",), shop=DTC))
     shifted = [w for w in result.warnings if "palette colour" in w]
     assert len(shifted) == 1 and shifted[0].startswith("tiny: palette colour electric (#0000FF) shifts by ΔE2000 ")
