@@ -339,7 +339,7 @@ BROKEN = {
         pdf, b"/CS9 cs 1 0 0 sc 0 0 5 5 re f", ColorSpace={"CS9": pikepdf.Array(
             [pikepdf.Name.ICCBased, pdf.make_stream(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes(),
                                                     N=3)])})),
-    "an inline image in /RGB": lambda g: _broken(g, lambda pdf: _append(
+    "an inline image in /DeviceRGB": lambda g: _broken(g, lambda pdf: _append(
         pdf, b"q 5 0 0 5 0 0 cm BI /W 1 /H 1 /BPC 8 /CS /RGB ID \xff\x00\x00 EI Q")),
     "an image in /DeviceRGB": lambda g: _broken(g, lambda pdf: _append(
         pdf, b"q 5 0 0 5 0 0 cm /Im9 Do Q", XObject={"Im9": _image(pdf, "/DeviceRGB")})),
@@ -425,3 +425,35 @@ def test_the_docs_report_each_games_colour_shift_as_the_separation_gives_it(game
     for game in GAMES:
         palette = {n: c.components for n, c in games[game].game.palette.items() if c.model == "rgb"}
         assert colour_shift_table(separation.shifts(palette)) in text, game
+
+
+def test_raster_art_is_flattened_onto_white_and_separated_for_pdfx(make_game, tmp_path):
+    """A PNG with transparency on a card: in the DriveThruCards deck it is one CMYK image without a soft mask."""
+    from pnp.targets import BuildOptions, build
+
+    folder = make_game({"components.yaml": """\
+        sets:
+          cards:
+            extends: cards/poker
+            items: [{id: art}]
+            front:
+              background: gold
+              elements:
+                - image: {file: art.png, x: 10%, y: 10%, w: 80%, h: 50%}
+            back: {background: ink}
+        """})
+    art = Image.new("RGBA", (200, 125), (0, 114, 178, 255))
+    art.paste((0, 0, 0, 0), (0, 0, 100, 125))  # the left half clear
+    art.save(folder / "art.png")
+    result = build([folder], BuildOptions(out=tmp_path / "out", formats=("pod",), shop=DTC, languages=("en",)))
+    [deck] = (tmp_path / "out" / "tiny" / "pod" / DTC).glob("*.pdf")
+    data = deck.read_bytes()
+    assert pdfx_problems(data) == [], result.warnings
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        images = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert len(images) == 1 and images[0].ColorSpace == "/DeviceCMYK" and "/SMask" not in images[0]
+        pixels = pikepdf.PdfImage(images[0]).as_pil_image()
+    separation = Separation(SHIPPED_ICC.read_bytes())
+    clear, blue = pixels.getpixel((10, pixels.height // 2)), pixels.getpixel((pixels.width - 10, pixels.height // 2))
+    assert clear == (0, 0, 0, 0)  # the clear half flattened onto paper white: no ink
+    assert all(abs(a - round(b * 255)) <= 2 for a, b in zip(blue, separation.cmyk((0, 114 / 255, 178 / 255))))
