@@ -89,19 +89,20 @@ class ShopFile:
     stem: str
     product: Product
     faces: tuple[Face, ...] = ()  # a face file: its face; a deck: every page's face in order
+    deck: bool = False
     slug: Slug | None = None
     slug_faces: dict[str, tuple[Face, Face | None]] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def kind(self) -> str:
-        return "slug" if self.slug is not None else "deck" if len(self.faces) != 1 else "face"
+        return "slug" if self.slug is not None else "deck" if self.deck else "face"
 
     def names(self, shop: ShopProfile) -> tuple[str, ...]:
         """The file names it writes, the first naming the target."""
         if self.slug is not None:
             backs = any(back is not None for _, back in self.slug_faces.values())
             return (f"{self.stem}-front.png", *((f"{self.stem}-back.png",) if backs else ()), f"{self.stem}-cut.svg")
-        if shop.pdfx:
+        if self.deck:
             return (f"{self.stem}.pdf",)
         return tuple(f"{self.stem}.{extension}" for extension in shop.formats)
 
@@ -181,7 +182,7 @@ def _deck_file(stem: str, items: tuple[Item, ...], product: Product,
         if face is not None:
             pages.append(face)
             numbers[item_id].append(len(pages))
-    return ShopFile(stem, product, tuple(pages)), numbers
+    return ShopFile(stem, product, tuple(pages), deck=True), numbers
 
 
 def _row(set_id: str, item: str, quantity: int, product: Product | None, width: float, height: float, **files) -> dict:

@@ -73,7 +73,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
 
     shop = shop_of(loaded, options)
     where = folder(loaded, shop)
-    colour = (icc_digest(options.icc),) if shop.colour == "cmyk" else ()
+    colour = (icc_digest(loaded, options),) if shop.colour == "cmyk" else ()
     for component_set in loaded.game.sets:
         for language in set_languages(loaded, component_set, options):
             inputs = (*set_inputs(loaded, component_set, language), *colour)
@@ -121,31 +121,37 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     if file.kind == "slug":
         name = target.paths[0].rsplit("/", 1)[1]
         data = {name: pod.slug_file(file, name, shop, paint, component_set.corner, component_set.shape.name)}
-    elif file.kind == "deck" or shop.pdfx:
+    elif file.kind == "deck":
         data = pod.deck_files(file, shop, paint, *cmyk_of(loaded, shop, options))
     else:
         data = pod.face_files(file, shop, paint)
     return Rendered({f"{folder(loaded, shop)}/{name}": content for name, content in data.items()})
 
 
-def icc_digest(icc: str | None) -> str:
-    """What decides the separation: the user's profile's bytes, or the shipped one's name."""
-    return hashlib.sha256(Path(icc).read_bytes()).hexdigest() if icc else "shipped"
+def icc_digest(loaded: LoadedGame, options: BuildOptions) -> str:
+    """What decides the separation: the bytes of the profile it is made through."""
+    return hashlib.sha256(_profile_bytes(loaded, options)).hexdigest()
+
+
+def _profile_bytes(loaded: LoadedGame, options: BuildOptions) -> bytes:
+    """The user's profile (--icc), else the one pnp ships, from the first template layer that has it."""
+    from pnp.export.cmyk import ICC_FOLDER, SHIPPED_PROFILE, shipped_profile
+    from pnp.model.folders import layer_with
+
+    if options.icc:
+        return Path(options.icc).read_bytes()
+    return shipped_profile(layer_with(loaded.game.templates_folders, f"{ICC_FOLDER}/{SHIPPED_PROFILE}"))
 
 
 def cmyk_of(loaded: LoadedGame, shop: ShopProfile, options: BuildOptions) -> tuple[Separation, OutputIntent]:
     """The separation a CMYK shop's files are made with, and the output intent that names it."""
-    from pnp.export.cmyk import ICC_FOLDER, SHIPPED_CONDITION, SHIPPED_PROFILE, shipped_profile
+    from pnp.export.cmyk import SHIPPED_CONDITION
     from pnp.export.pdfx import OutputIntent
-    from pnp.model.folders import layer_with
 
-    if options.icc:
-        separation = _separation(Path(options.icc).read_bytes())
-        condition = shop.output_condition
-        assert condition is not None  # a PDF/X shop's profile names one (pnp.model.shops)
+    separation = _separation(_profile_bytes(loaded, options))
+    condition = shop.output_condition
+    if options.icc and condition is not None:  # the user's profile is the condition the shop names
         return separation, OutputIntent(separation.icc, condition.identifier, condition.name, separation.description)
-    layers = loaded.game.templates_folders
-    separation = _separation(shipped_profile(layer_with(layers, f"{ICC_FOLDER}/{SHIPPED_PROFILE}")))
     return separation, OutputIntent(separation.icc, SHIPPED_CONDITION, separation.description, separation.description)
 
 
