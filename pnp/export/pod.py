@@ -223,7 +223,7 @@ def _ranges(numbers: list[int]) -> str:
 
 def _slug_rows(set_id: str, slug_files: list[ShopFile], shop: ShopProfile) -> list[dict]:
     rows = []
-    for file in slug_files:
+    for number, file in enumerate(slug_files, start=1):
         assert file.slug is not None
         names = file.names(shop)
         counts: dict[str, int] = {}
@@ -234,7 +234,7 @@ def _slug_rows(set_id: str, slug_files: list[ShopFile], shop: ShopProfile) -> li
         for item, count in counts.items():
             rows.append(_row(set_id, item, count, file.product, *sizes[item], front=names[0],
                              back=names[1] if len(names) == 3 else "", cut=names[-1], pixels=f"{width} x {height}",
-                             note=f"{count} on slug {file.stem[-2:]}"))
+                             note=f"{count} on slug {number:02}"))
     return rows
 
 
@@ -287,7 +287,9 @@ def _product_image(drawing: picture.Picture, face: Face, product: Product, shop:
         return face_image(drawing.reportlab(), size)
     own = face_pixels(face.width, face.height, shop.bleed, shop.dpi)
     art = face_image(drawing.reportlab(), own)
-    canvas = Image.new("RGB", size, art.getpixel((0, 0)))
+    edge = _edge_colour(drawing)
+    ground = tuple(round(v * 255) for v in edge.rgb()) if edge is not None else (255, 255, 255)
+    canvas = Image.new("RGB", size, ground)
     canvas.paste(art, ((size[0] - own[0]) // 2, (size[1] - own[1]) // 2))
     return canvas
 

@@ -85,7 +85,9 @@ def _row(folder: Path, manifest: str, number: int, row: dict, by_name: dict, pro
         elif not row.get("note"):
             report.violations.append(Violation(where, "no product and no word on why"))
         else:
-            report.left_out.append(Violation(where, row["note"]))
+            left_out = Violation(f"{manifest} ({row.get('set')})", row["note"])
+            if left_out not in report.left_out:  # said once per set and reason, not per item
+                report.left_out.append(left_out)
         return
     if product is None:
         report.violations.append(Violation(where, f"{row['product']!r} is not a product of this shop"))
