@@ -227,7 +227,7 @@ def print_options(command):
         click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y",
                      help="Move back pages by X,Y mm (from pnp calibrate)."),
         click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
-                     help="Resolution of PNG sheets."),
+                     help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
                           "files, with --shop), html (web rulebook and kit preview)."),

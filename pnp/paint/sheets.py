@@ -65,12 +65,13 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -
 
 
 def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words,
-              part: tuple[int, int] = (0, 1)) -> bytes:
+              part: tuple[int, int] = (0, 1), dpi: int = images.SHEET_DPI) -> bytes:
     """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided).
 
     With part=(k, n), only the k-th of n runs of sheets (`part_bounds`), which `join_parts`
     puts together again; b"" for a run with no sheet. The part holding the first sheet
     also paints the faces no sheet prints, for their problems: every face is checked once.
+    Raster art is embedded at the resolution the sheets print at, `dpi`.
     """
     first, end = part_bounds(len(kit.sheets), *part)
     if first == end:
@@ -78,6 +79,7 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None,
                         words.document_title)
+    images.set_dpi(canvas, dpi)
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
     if first == 0:

@@ -63,7 +63,7 @@ SETTINGS = (
     Setting("paper", "papers", True, ("a4", "letter"), "paper sizes: a4, letter or both"),
     Setting("duplex", "flip", True, "long", "how the printer turns the sheet: long or short"),
     Setting("back-offset", "back_offset_mm", True, (0.0, 0.0), "X,Y in mm that back pages move by (pnp calibrate)"),
-    Setting("dpi", "dpi", True, 300, "resolution of PNG sheets"),
+    Setting("dpi", "dpi", True, 300, "resolution sheets print at: PNG pages, and raster art in the PDFs"),
     Setting("formats", "formats", False, DEFAULT_FORMATS, "outputs: pdf, png, tts, pod, html"),
     Setting("languages", "languages", False, None, "languages to build (default: all the game has)"),
     Setting("shop", "shop", False, None, "the print-on-demand shop for pod (templates/shops/)"),

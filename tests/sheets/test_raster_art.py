@@ -121,6 +121,16 @@ def test_a_large_image_is_downsampled_not_embedded_whole(tmp_path) -> None:
     assert image["size"] == (119, 119)
 
 
+def test_the_sheets_resolution_setting_sizes_their_art(tmp_path) -> None:
+    folder = illustrated_quatrefoil(tmp_path, noisy((1000, 1000)))
+    out = tmp_path / "out"
+    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=("en",), dpi=150))
+    (image,) = described_images(out / "quatrefoil" / "quatrefoil-sheets-en-a4.pdf")
+    assert image["size"] == (60, 60)  # 10 mm at 150 dpi: 59.1 px
+    (figure,) = described_images(out / "quatrefoil" / "quatrefoil-rules-en.pdf")
+    assert figure["size"] == (79, 79)  # a rulebook's figures keep their own resolution
+
+
 def png_page(pdf: bytes, index: int, dpi: int = 150) -> Image.Image:
     document = pypdfium2.PdfDocument(pdf)
     try:

@@ -9,7 +9,7 @@ import json
 from tests.targets.conftest import digests, invoke
 
 PROJECT = "paper: letter\nduplex: short\nback-offset: [0.5, -1]\ndpi: 72\nformats: [pdf]\n"
-GAME_SETTINGS = "build:\n  formats: [pdf, html]\n  languages: [da]\n"
+GAME_SETTINGS = "build:\n  formats: [pdf, html]\n  languages: [da]\n  tts-base-url: https://example.org/kit/\n"
 
 
 def game_with_settings(two_sets, project: str | None = PROJECT, game: str = GAME_SETTINGS):
@@ -51,7 +51,8 @@ def test_list_shows_each_value_in_force_and_where_it_came_from(two_sets, tmp_pat
     assert settings["formats"].split()[1:] == ["pdf,", "html", "(content/tiny/game.yaml:11)"]
     assert settings["languages"].split()[1:] == ["da", "(content/tiny/game.yaml:12)"]
     assert settings["duplex"].split()[1:] == ["short", "(pnp.yaml:2)"]
-    assert "(pnp.yaml:4; not used by pdf, html)" in settings["dpi"]  # only PNG pages take a resolution
+    assert settings["dpi"].split()[1:] == ["72", "(pnp.yaml:4)"]  # PDF sheets embed raster art at it
+    assert "(content/tiny/game.yaml:13; not used by pdf, html)" in settings["tts-base-url"]
     assert settings["shop"].split()[1:] == ["-", "(default)"]
     assert lines[10] == "  outputs:      none under output/"
     invoke(["build", "-q"], tmp_path)

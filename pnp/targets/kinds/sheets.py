@@ -50,6 +50,7 @@ class SheetParams:
     flip: str
     back_offset_mm: tuple[float, float]
     layout: str | None
+    dpi: int  # what the sheets print at: raster art is embedded at it (and PNG pages are drawn at it)
     part: tuple[int, int] = (0, 1)
 
 
@@ -117,7 +118,8 @@ def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, language))
     return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout),
+                  params=SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout,
+                                     options.dpi),
                   inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
 
 
@@ -186,7 +188,7 @@ def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tupl
         raise ContentError(problems.items)  # with the one that says why there is no kit
     words = sheet_words(loaded, texts)
     try:
-        pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part)
+        pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part, target.params.dpi)
     except DoesNotFit as error:
         check_faces(loaded.game.sets, painter)
         where, key = _title_place(loaded, texts)
@@ -227,6 +229,6 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
 
 
 # The sheets' plan makes the parts too, from the same digests of the game.
-SETTINGS = ("paper", "duplex", "back-offset", "layout")
+SETTINGS = ("paper", "duplex", "back-offset", "layout", "dpi")
 KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part, settings=SETTINGS),
          TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS))
