@@ -3,7 +3,8 @@
 `pnp preflight --shop NAME` reads `<out>/<game>/pod/<shop>/` with independent readers
 (Pillow for images, pikepdf for PDFs, an XML parser for cut files) and checks it against
 the profile: every manifest row names a product of the shop (or says why it has none and
-names no file), every file it names exists and every file is named; an image is the
+names no file), no back for a product printed on one face, every file it names exists and
+every file is named; an image is the
 product's pixels at the shop's resolution in the shop's colour space; a PDF page is the
 product's trim plus its bleed with TrimBox and BleedBox where they belong, and a PDF/X
 shop's PDFs pass the PDF/X-1a:2003 check (pnp.export.pdfx); a deck has the pages its rows
@@ -92,6 +93,9 @@ def _row(folder: Path, manifest: str, number: int, row: dict, by_name: dict, pro
     if product is None:
         report.violations.append(Violation(where, f"{row['product']!r} is not a product of this shop"))
         return
+    if product.faces == 1 and row.get("back"):
+        report.violations.append(Violation(where, f"the {product.name} is printed on one face, but the row names "
+                                                  "a back"))
     for name in files:
         if not (folder / name).is_file() and name not in products:  # said once, however many rows name it
             report.violations.append(Violation(where, f"names {name}, which is not there"))

@@ -247,6 +247,13 @@ def test_preflight_passes_a_built_drivethrucards_folder_and_names_each_file_it_w
     assert "stray.png: no manifest row names this file" in result.output
     assert "quatrefoil-colour-cards-da-poker-card.pdf: document information GTS_PDFXVersion is missing" in result.output
     assert "would refuse 3" in result.output
+    one_faced = tmp_path / "templates" / "shops"
+    one_faced.mkdir(parents=True)
+    profile = (ROOT / "templates" / "shops" / f"{DTC}.yaml").read_text(encoding="utf-8")
+    (one_faced / f"{DTC}.yaml").write_text(profile.replace("    height: 3.5in\n", "    height: 3.5in\n    faces: 1\n"))
+    shutil.copytree(CONTENT / "quatrefoil", tmp_path / "content" / "quatrefoil")
+    result = invoke(["preflight", "--shop", DTC, "--out", str(out), "quatrefoil"], tmp_path)
+    assert result.exit_code == 1 and "the Poker card is printed on one face, but the row names a back" in result.output
 
 
 def test_preflight_checks_the_game_crafters_images_against_the_product(kit, tmp_path):
