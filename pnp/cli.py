@@ -236,6 +236,10 @@ def print_options(command):
                           "(pnp list --plugins)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
+        click.option("--icc", default=None, metavar="PATH",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="A CMYK output profile (ICC) for a shop that prints CMYK, such as the shop's own SWOP "
+                          "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
         click.option("--lang", "languages", default=None, callback=language_list,
@@ -268,6 +272,9 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
     from pnp.targets.options import check_base_url
 
     check_languages(given["languages"], folders)
+    icc = given.pop("icc", None)
+    if icc is not None:
+        _check_icc(icc)
     try:
         if given["tts_base_url"] is not None:
             check_base_url(given["tts_base_url"])
@@ -277,7 +284,18 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
         raise click.UsageError(str(error)) from None
     if given["shop"] is not None:
         _check_shop_profile(given["shop"], folders)
-    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
+    own_profile = str(Path(icc).resolve()) if icc else None
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict, icc=own_profile)
+
+
+def _check_icc(path: Path) -> None:
+    """--icc names a CMYK output profile little CMS can use."""
+    from pnp.export.cmyk import ProfileError, Separation
+
+    try:
+        Separation(Path(path).read_bytes())
+    except (OSError, ProfileError) as error:
+        raise click.BadParameter(f"{path}: {error}", param_hint="'--icc'") from None
 
 
 def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
@@ -477,6 +495,49 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
         for folder in folders:
             game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
+
+
+@main.command("preflight")
+@click.argument("games", nargs=-1)
+@click.option("--shop", required=True, metavar="NAME",
+              help="The shop whose profile (templates/shops/) the files are checked against.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="The folder the files were built into.")
+def preflight_command(games, shop, out) -> None:
+    """Check the print-shop files built for GAMES (default: all) against the shop's profile: what it would refuse.
+
+    Reads OUT/<game>/pod/<shop>/ with independent readers and prints each violation with its
+    file: a manifest row without a product of the shop or naming a missing file, a file no row
+    names, an image not at the product's pixels and resolution, a PDF page not the product's
+    trim plus bleed, a PDF/X-1a:2003 rule broken (for a shop that asks for PDF/X), a cut file
+    not the slug's size or with cut lines too close. Exit 1 if anything would be refused.
+    """
+    from pnp.export.preflight import preflight
+    from pnp.model import load_game
+    from pnp.model.folders import layer_with
+    from pnp.model.names import id_problem
+    from pnp.model.shops import SHOPS_FOLDER, load_shop
+
+    problem = id_problem(shop, "a shop name")
+    if problem:
+        raise click.BadParameter(problem, param_hint="'--shop'")
+    folders = resolve_games(games)
+    _check_shop_profile(shop, folders)
+    refused = 0
+    for folder in folders:
+        game = load_game(folder)
+        profile = load_shop(layer_with(game.templates_folders, f"{SHOPS_FOLDER}/{shop}.yaml"), shop)
+        where = Path(out) / game.id / "pod" / profile.id
+        report = preflight(where, profile)
+        for violation in report.violations:
+            click.echo(f"{where}/{violation}")
+        for left_out in report.left_out:
+            click.echo(f"{where}/{left_out.file}: not made for {profile.name}: {left_out.message}")
+        refused += len(report.violations)
+        verdict = "would refuse " + str(len(report.violations)) if report.violations else "would take every file"
+        click.echo(f"{game.id}: {profile.name} {verdict} (files checked: {report.files})", err=True)
+    if refused:
+        raise SystemExit(1)
 
 
 @main.command("diagrams")

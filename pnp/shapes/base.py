@@ -20,7 +20,7 @@ class Shape:
     name: str
     natural_layout: str  # how its components are laid out unless a set or the game says otherwise
     tts_tile_type: int  # Tabletop Simulator's CustomTile type
-    product_kind: str  # what a print shop calls a product that carries it (pnp.model.shops)
+    product_kind: str  # the die of a shop product that carries it: a product's `shape:` in templates/shops
 
     def __str__(self) -> str:
         return self.name

@@ -32,4 +32,4 @@ class Circle(Shape):
         return super().layout_problem(layout)
 
 
-CIRCLE = Circle("circle", natural_layout="gutter", tts_tile_type=2, product_kind="round")
+CIRCLE = Circle("circle", natural_layout="gutter", tts_tile_type=2, product_kind="circle")

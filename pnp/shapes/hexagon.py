@@ -41,4 +41,4 @@ class Hexagon(Shape):
         return None
 
 
-HEXAGON = Hexagon("hexagon", natural_layout="honeycomb", tts_tile_type=1, product_kind="hex")
+HEXAGON = Hexagon("hexagon", natural_layout="honeycomb", tts_tile_type=1, product_kind="hexagon")

@@ -82,6 +82,8 @@ class BuildOptions(RunOptions):
     strict: bool = False
     # The print-on-demand shop (a profile in templates/shops/) that --format pod is for.
     shop: str | None = None
+    # A CMYK output profile (an ICC file) for a shop that prints CMYK; None: the one pnp ships (FOGRA39).
+    icc: str | None = None
     # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
     tts_base_url: str | None = None
     layout: str | None = None  # over every set's own sheet layout, where its shape allows
