@@ -34,6 +34,7 @@ PAIR = 1.2  # from one player's pair of cards to the next
 class QuatrefoilAdapter:
     engine = q.ENGINE
     views = ("position", "moves", "solution", "deal")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         view = request.spec.view or ("moves" if request.played else "position")

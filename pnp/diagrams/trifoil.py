@@ -35,6 +35,7 @@ MARKER_TEXT = {True: 9.0, False: 7.5}  # the markers' letters (points), on a map
 class TrifoilAdapter:
     engine = t.ENGINE
     views = ("map", "position", "moves")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         options, state = request.options, request.start
