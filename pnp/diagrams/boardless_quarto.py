@@ -23,6 +23,7 @@ CORNERS = {"upper-left": (0, 0), "upper-right": (3, 0), "lower-left": (0, 3), "l
 class BoardlessQuartoAdapter:
     engine = bq.ENGINE
     views = ("position",)
+    default_position = "start"
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         states = [request.start] + [p.after for p in request.played]
@@ -83,7 +84,8 @@ def _won_rows(state: bq.State) -> list[bq.WinnerRow]:
 
 def _strike(row: bq.WinnerRow) -> sc.Stroke:
     ends = (row.cells[0], row.cells[-1])
-    return sc.Stroke(tuple((x + 0.5, y + 0.5) for x, y in ends), role="win", width=1.0)
+    # Narrower than a cell, so the halo and its rim stay on the board.
+    return sc.Stroke(tuple((x + 0.5, y + 0.5) for x, y in ends), role="win", width=0.9)
 
 
 # --- claims ------------------------------------------------------------------

@@ -97,8 +97,11 @@ class TargetKind:
     such as a card's sheet, comes before the rulebooks that picture it. `formats` are the
     --format values it makes files for (none: it is made for every format, or in memory),
     and `settings` the settings it takes (pnp.targets.settings), so `pnp list` can say
-    which of the settings in force the formats in force use. A `listing` kind's targets are
-    told what else is under --out for their game (its outputs are never listed themselves).
+    which of the settings in force the formats in force use. `section` is where the kit pages
+    (--format html) list its files: "sheets" and "rulebooks" in the printing guide, or one of
+    pnp.export.web.preview.SECTIONS (any other: among the other files). A `listing` kind's
+    targets are told what else is under --out for their game (its outputs are never listed
+    themselves).
     """
 
     name: str
@@ -108,6 +111,7 @@ class TargetKind:
     render: Render
     formats: tuple[str, ...] = ()
     settings: tuple[str, ...] = ()
+    section: str = "files"
     # A kind whose targets list the game's outputs under --out (the kit page): the runner gives
     # each planned target the outputs other requests left there, and renders what this returns.
     listing: Callable[[Target, tuple[Listed, ...]], Target] | None = None

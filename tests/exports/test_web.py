@@ -15,6 +15,7 @@ import pytest
 from PIL import Image
 
 from pnp.i18n.catalog import Texts
+from pnp.i18n.labels import label
 from pnp.paint.rulebook.markup import plain_text
 from tests.conftest import CONTENT
 from tests.exports.conftest import GAMES
@@ -162,11 +163,11 @@ def test_the_guide_says_what_to_cut_out_with_counts_in_the_pages_language(kit):
     cut = danish.split('id="kit-cut"')[1].split("</section>")[0]
     assert f"<strong>{pieces} × Pyramider</strong>" in cut and "<strong>1 × Bræt</strong>" in cut
     assert "14 × 14 mm, 18 × 18 mm, 22 × 22 mm" in cut and "224 × 224 mm" in cut
-    assert "Regelhæfte: Fold hvert ark på midten" in cut  # Folio's booklet is saddle-stitched A5
+    assert f"Regelhæfte: {label('fold-a5-saddle', 'da')}" in cut  # Folio's booklet is saddle-stitched A5
     english = (kit / "quatrefoil" / "index.html").read_text(encoding="utf-8")
     assert "<strong>5 × Colour cards</strong> <span class=\"facts\">63.5 × 88.9 mm</span>" in english
     assert "<strong>5 × Tokens</strong> <span class=\"facts\">⌀ 25 mm</span>" in english
-    assert "Fold the top half back, then in half again" in english
+    assert f"Booklet: {label('fold-a6-sheet', 'en')}" in english  # Quatrefoil's is one A6 sheet
 
 
 HOSTILE = "Place <script>alert(1)</script> & <b>bold</b> \"quoted\" **real bold** here."

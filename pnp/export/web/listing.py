@@ -19,13 +19,15 @@ FIRST = (".pdf", ".html", ".png", ".json", ".csv", ".svg")
 
 @dataclass(frozen=True)
 class KitFile:
-    """One output as a kit page lists it: its path under --out, the kind of target that made it, its
-    languages (none: every page shows it), its paper, whether it is out of date, and where its bytes
-    come from: the `made`-th of the page's dependencies in this build, or the file already under
-    --out (`kept`); a file with neither is listed without a thumbnail."""
+    """One output as a kit page lists it: its path under --out, the kind of target that made it and
+    that kind's section of the page (TargetKind.section), its languages (none: every page shows it),
+    its paper, whether it is out of date, and where its bytes come from: the `made`-th of the page's
+    dependencies in this build, or the file already under --out (`kept`); a file with neither is
+    listed without a thumbnail."""
 
     path: str
     kind: str
+    section: str = "files"
     languages: tuple[str, ...] = ()
     paper: str | None = None
     stale: bool = False

@@ -26,9 +26,11 @@ from pnp.i18n.labels import label
 
 THUMBNAIL = 300  # pixels along a thumbnail's longer side: sharp at the 13rem a column gives it
 QUALITY = 80  # WebP's: sheets and pictures at a few kilobytes each, edges still clean
-PRINTED = ("sheets", "booklet", "rulebook")  # the kinds the printing guide lists, in this order
-SECTIONS = (("web-edition", ("web-edition",)), ("png-pages", ("png-page",)), ("diagrams", ("diagram",)),
-            ("tts", ("tts",)), ("pod", ("pod",)))
+# The sections (TargetKind.section) whose files the printing guide lists, and the kinds in them
+# in the order it lists them; then the sections listed after it, in this order, then other files.
+PRINTED = ("sheets", "rulebooks")
+PRINT_ORDER = ("sheets", "booklet", "rulebook")
+SECTIONS = ("web-edition", "png-pages", "diagrams", "tts", "pod")
 EDGES = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}
 
 
@@ -142,15 +144,14 @@ def kit_page(kit: Kit) -> bytes:
     header = (f'{language_switch(kit.language, list(kit.switch), say("languages"))}'
               f"<header><h1>{text(kit.title)}</h1><p class=\"tagline\">{text(kit.tagline)}</p></header>")
     parts = [header, "<main>", _print_section(kit, mine, say), _cut_section(kit, say)]
-    for section, kinds in SECTIONS:
-        listed = [e for e in mine if e.first.kind in kinds]
+    for section in SECTIONS:
+        listed = [e for e in mine if e.first.section == section]
         pictures = kit.pictures if section == "diagrams" else ()
         if listed or pictures:
             intro = f"<p>{text(say('kit-png-intro'))}</p>" if section == "png-pages" else ""
             items = [_entry(e, kit, say) for e in listed] + [_picture(p) for p in pictures]
             parts.append(_section(f"kit-{section}", say, f'{intro}<ul class="kit">{"".join(items)}</ul>'))
-    known = {kind for _, kinds in SECTIONS for kind in kinds} | set(PRINTED)
-    rest = [e for e in mine if e.first.kind not in known]
+    rest = [e for e in mine if e.first.section not in (*SECTIONS, *PRINTED)]
     if rest:
         parts.append(_section("kit-files", say, f'<ul class="kit">{"".join(_entry(e, kit, say) for e in rest)}</ul>'))
     parts.append("</main>")
@@ -175,7 +176,7 @@ def _print_section(kit: Kit, mine: list[Entry], say: _Words) -> str:
     """What to print, by paper: the sheets and booklets for A4, then for Letter, then the rulebooks to read."""
     from pnp.paint.rulebook.impose import PAPER_NAMES
 
-    printed = [e for e in mine if e.first.kind in PRINTED]
+    printed = [e for e in mine if e.first.section in PRINTED]
     if not printed:
         return ""
     papers = list(dict.fromkeys(e.first.paper for e in printed if e.first.paper))
@@ -185,7 +186,7 @@ def _print_section(kit: Kit, mine: list[Entry], say: _Words) -> str:
     if any(e.first.kind == "sheets" for e in printed):
         body.append(f"<p>{text(say('kit-card'))}</p>")
     for heading, group in groups:
-        group.sort(key=lambda e: PRINTED.index(e.first.kind))
+        group.sort(key=lambda e: PRINT_ORDER.index(e.first.kind) if e.first.kind in PRINT_ORDER else len(PRINT_ORDER))
         if group:
             body.append(f"<h3>{text(heading)}</h3><ul class=\"kit\">{''.join(_entry(e, kit, say) for e in group)}</ul>")
     return _section("kit-print", say, "".join(body))
@@ -304,6 +305,6 @@ def kit_thumbnails(listed: Sequence[Entry], read: Callable[[KitFile], bytes | No
             raise ValueError(f"no bytes to draw the thumbnail of {source.path} from")
         files[path], width, height = thumbnail_webp(source.path, data)
         shown[path] = Thumbnail(path, width, height)
-        if entry.first.kind in PRINTED and source.extension == ".pdf":
+        if entry.first.section in PRINTED and source.extension == ".pdf":
             printed[source.path] = pdf_facts(data)
     return files, shown, printed

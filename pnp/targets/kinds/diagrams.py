@@ -77,4 +77,4 @@ def render(target: Target, loaded: LoadedGame, options: DiagramOptions, upstream
     return Rendered(files)
 
 
-KIND = TargetKind(NAME, "diagrams", 0, plan, render, formats=("pdf", "png", "svg"))
+KIND = TargetKind(NAME, "diagrams", 0, plan, render, formats=("pdf", "png", "svg"), section="diagrams")

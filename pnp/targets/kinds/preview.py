@@ -60,14 +60,15 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         return
     files: list[KitFile] = []
     depends: list[str] = []
-    for kind in sorted(kinds_for("build").values(), key=lambda k: (k.priority, k.name)):
+    for kind in sorted(kinds_for("build", options.formats).values(), key=lambda k: (k.priority, k.name)):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
             pictured = bool(target.paths) and target.paths[0].endswith(PICTURED)
             for index, path in enumerate(target.paths):
                 made = len(depends) if pictured and index == 0 else None
-                files.append(KitFile(path, kind.name, target.facets.languages, target.facets.paper, made=made))
+                files.append(KitFile(path, kind.name, kind.section, target.facets.languages, target.facets.paper,
+                                     made=made))
             if pictured:
                 depends.append(target.id)
     known = tuple(lang for lang in loaded.game.languages if lang in loaded.catalogs)
@@ -86,7 +87,8 @@ def listing(target: Target, listed: tuple[Listed, ...]) -> Target:
     from pnp.targets.digest import key_of
 
     params: KitParams = target.params
-    kept = tuple(KitFile(o.path, o.kind, o.facets.languages, o.facets.paper, o.stale, kept=True) for o in listed)
+    kept = tuple(KitFile(o.path, o.kind, _section_of(o.kind), o.facets.languages, o.facets.paper, o.stale, kept=True)
+                 for o in listed)
     shown = {lang for file in kept for lang in file.languages}
     more = tuple(lang for lang in params.known if lang in shown and lang not in params.languages)
     languages = params.languages + more
@@ -95,6 +97,15 @@ def listing(target: Target, listed: tuple[Listed, ...]) -> Target:
     # What each listed file was made from, so the pages are made again when one of them changes.
     made_from = key_of([(o.path, o.key) for o in listed])
     return replace(target, params=params, paths=_paths(game_id, params), inputs=(*target.inputs, made_from))
+
+
+def _section_of(kind: str) -> str:
+    """The kit page's section for files made by kind: its own if it is one of pnp's (a plugin's
+    kind is loaded only by the builds asking for its format: its earlier files are other files)."""
+    from pnp.targets.kinds import own_kinds
+
+    known = own_kinds().get(kind)
+    return known.section if known is not None else "files"
 
 
 def _paths(game_id: str, params: KitParams) -> tuple[str, ...]:

@@ -121,4 +121,4 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
                     notes=[] if params.hosted else [HOSTING_NOTE])
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",), section="tts")
