@@ -368,7 +368,7 @@ def main() -> None:
 @verbosity_options
 def build_command(games, quiet, **options) -> None:
     """Build the kit of GAMES (names under content/ or folders; default: all): sheets and rulebooks, and with
-    --format the web edition and kit preview, Tabletop Simulator and print-on-demand files.
+    --format the web edition and kit pages, Tabletop Simulator and print-on-demand files.
 
     Settings come from the command line, else the game's build: in game.yaml, else the
     project's pnp.yaml beside content/ (pnp list shows them). Only outputs whose inputs
