@@ -244,7 +244,11 @@ def test_the_web_edition_holds_each_image_once(tmp_path) -> None:
     folder = illustrated_quatrefoil(tmp_path, noisy((1000, 1000)))
     out = tmp_path / "out"
     build([folder], BuildOptions(out=out, papers=("a4",), formats=("html",)))
-    for page in (out / "quatrefoil").glob("*.html"):
+    for page in (out / "quatrefoil").glob("index*.html"):  # the kit pages: their thumbnails are files beside them
+        assert "data:image" not in page.read_text(encoding="utf-8"), page.name
+    editions = sorted((out / "quatrefoil").glob("*-rules-*.html"))
+    assert [page.name for page in editions] == ["quatrefoil-rules-da.html", "quatrefoil-rules-en.html"]
+    for page in editions:
         html = page.read_text(encoding="utf-8")
         assert html.count("data:image/png;base64,") == 1, page.name
         assert html.count('href="#image-1"') >= 5, page.name  # every token drawn by reference
