@@ -1,7 +1,7 @@
 """The layers of pnp import only downwards: every import of every module (at its top or inside
 a function) goes to a package its own may use, as DESIGN.md draws them:
 
-    cli → targets → (paint, export) → (layout, diagrams, i18n) → (model, games, shapes, text, output)
+    cli → targets → (paint, export) → (layout, diagrams, i18n) → (model, games, shapes, text, output, vision)
 
 pnp.plugins (entry points → plugins) imports nothing of pnp and every layer may use it: pnp's
 own engines, kinds and languages are found through it as an installed plugin's are. Read
@@ -16,11 +16,12 @@ from pathlib import Path
 
 PNP = Path(__file__).resolve().parents[1] / "pnp"
 
-BOTTOM = {"model", "games", "shapes", "output"}
+BOTTOM = {"model", "games", "shapes", "output", "vision"}
 ALLOWED: dict[str, set[str]] = {
     "model": {"shapes"},
     "shapes": set(),
     "games": set(),
+    "vision": set(),
     "output": {"model"},
     "i18n": {"model", "output"},
     "text": {"model", "i18n"},
