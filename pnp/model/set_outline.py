@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from pnp.model.groups import GroupBook
 
 KINDS = ("card", "token", "tile", "piece", "board")
+COLOUR_MEANINGS = ("meaningful", "decorative")
 # Keys of a listed item besides its attributes: they cannot name attributes.
 ITEM_KEYS = ("id", "count", "width", "height")
 Sized = tuple[float | None, float | None]  # an item's own width and height, where it gives them
@@ -78,6 +79,9 @@ class SetFacts:
     items: tuple
     location: Location
     sheet: SheetChoices
+    # `accessibility: {colour: decorative}`: its colours tell no item from another, so the
+    # accessibility check does not ask that they stay apart as others see them.
+    decorative_colour: bool
 
     @property
     def count(self) -> int:
@@ -162,6 +166,7 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
     sheet = read_set_sheet(fields, shape)
+    decorative_colour = _decorative_colour(fields)
     fields.finish()
     if front_node is None or not _elements_allowed(value_sets, (front_node, back_node), fields, context):
         return None
@@ -171,7 +176,17 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     complete = (width is not None and kind is not None and shape is not None
                 and all(_size_allowed(kind, w, h, fields) for w, h in {size, *(item.size for item in items)}))
     return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items,
-                      node.location, sheet, front_node, back_node, complete)
+                      node.location, sheet, decorative_colour, front_node, back_node, complete)
+
+
+def _decorative_colour(fields: Fields) -> bool:
+    """Whether the set's `accessibility:` says its colours are decorative (they carry no meaning)."""
+    section = fields.mapping("accessibility", default=None)
+    if section is None:
+        return False
+    meaning = section.choice("colour", COLOUR_MEANINGS, default="meaningful")
+    section.finish()
+    return meaning == "decorative"
 
 
 def _own_size(own: Sized, size: tuple[float, float], shape: Shape | None) -> tuple[float, float]:
