@@ -468,10 +468,13 @@ def watch_command(games, quiet, **options) -> None:
 @click.option("--lang", "languages", default=None, callback=language_list,
               help="Languages to check (default: all the game has).")
 @click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
+@click.option("--accessibility", is_flag=True,
+              help="Also find items that colour-blind players or a greyscale print cannot tell apart, and text "
+                   "too small or too faint (docs/accessibility.md).")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes to render with (default: one per core).")
 @verbosity_options
-def check_command(games, paper, languages, strict, jobs, quiet) -> None:
+def check_command(games, paper, languages, strict, accessibility, jobs, quiet) -> None:
     """Check GAMES as a build would, writing nothing (default: all games).
 
     Every face, sheet, rulebook, booklet and the translation report are made in memory,
@@ -479,6 +482,11 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     and (with --strict) a missing translation are found; only the PNG pages, which
     rasterize the same PDFs, are left out. The games' settings (pnp list) say which
     papers, languages and formats a build makes, and so which are checked.
+
+    With --accessibility every face is also seen as protanopia, deuteranopia, tritanopia
+    and a greyscale print see it: items a player must tell apart that look alike, and texts
+    too small or too faint, are warnings (errors with --strict); `pnp build --format
+    accessibility` writes the same findings, with pictures, to <game>/accessibility.html.
     """
     from pnp.model import load_game
     from pnp.targets import check
@@ -487,6 +495,11 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     given = dict(paper=paper, duplex=None, layout=None, back_offset=None, dpi=None, formats=None, shop=None,
                  tts_base_url=None, languages=languages)
     run, requests = build_requests(folders, out=Path("output"), jobs=jobs, force=False, strict=strict, **given)
+    if accessibility:
+        from dataclasses import replace
+
+        requests = {folder: replace(request, formats=tuple(dict.fromkeys((*request.formats, "accessibility"))))
+                    for folder, request in requests.items()}
     with _Progress(quiet) as progress:
         result = check(folders, run, progress=progress.step, on_plan=progress.start, requests=requests)
     if not quiet:

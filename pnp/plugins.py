@@ -55,6 +55,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "tts": "pnp.targets.kinds.tts",  # Tabletop Simulator deck sheets, token and tile images, saved objects
         "pod": "pnp.targets.kinds.pod",  # print-on-demand files for one shop, and their manifest
         "web": "pnp.targets.kinds.web",  # the web edition of the rulebook, one HTML page per language
+        "accessibility": "pnp.targets.kinds.accessibility",  # faces as colour-blind players and greyscale see them
         "preview": "pnp.targets.kinds.preview",  # the kit preview page: every output of a game with a thumbnail
         "diagrams": "pnp.targets.kinds.diagrams",  # every diagram and example step alone (pnp diagrams)
         "calibration": "pnp.targets.kinds.calibration",  # the duplex calibration sheet (pnp calibrate)

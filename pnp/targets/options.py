@@ -20,7 +20,7 @@ from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
 
 # The --format tokens pnp's own kinds make (each kind declares its own; tests check the two agree).
-FORMATS = ("pdf", "png", "tts", "pod", "html")
+FORMATS = ("pdf", "png", "tts", "pod", "html", "accessibility")
 DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
 MAX_BACK_OFFSET_MM = 20

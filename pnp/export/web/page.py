@@ -76,8 +76,8 @@ class Language:
     file: str
 
 
-def document(language: str, title: str, body: str, wide: bool = False) -> bytes:
-    """A whole HTML page; `body` is HTML already escaped where it holds text.
+def document(language: str, title: str, body: str, wide: bool = False, style: str = "") -> bytes:
+    """A whole HTML page; `body` is HTML already escaped where it holds text, `style` rules of its own.
 
     The page carries its fonts, cut down to the characters it shows.
     """
@@ -85,7 +85,7 @@ def document(language: str, title: str, body: str, wide: bool = False) -> bytes:
     fonts = font_faces(title + body, italic="<em" in body or "italic" in body)
     html = (f'<!DOCTYPE html>\n<html lang="{attribute(language)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}</style>\n</head>\n<body>\n"
+            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}{style}</style>\n</head>\n<body>\n"
             f'<div class="{page}">\n{body}\n</div>\n</body>\n</html>\n')
     return html.encode("utf-8")
 

@@ -1,0 +1,190 @@
+"""The accessibility check (pnp check --accessibility, --format accessibility) on small games
+made for it: two chips that differ only by red/green hue are flagged, and pass once a symbol
+tells them apart; a set may call its colours decorative; small and faint texts are flagged.
+The page is read back with html.parser and Pillow, and its simulated pictures are checked
+against colour-science's own Machado (2009) matrices.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import re
+from html.parser import HTMLParser
+
+import colour
+import numpy as np
+from click.testing import CliRunner
+from PIL import Image
+
+from pnp.cli import main
+
+# A red and a green that a deuteranope (and a greyscale print) cannot tell apart: CIEDE2000 51.7
+# with normal vision, 3.6 with deuteranopia, 0.7 in greyscale.
+RED, GREEN = "#C8553D", "#588B3D"
+GAME = f"""\
+title: Tiny
+authors: [Someone]
+version: "1"
+licence: CC0
+languages: [en]
+players: "2"
+palette:
+  ink: "#222222"
+  white: "#FFFFFF"
+  red: "{RED}"
+  green: "{GREEN}"
+"""
+CHIPS = """\
+sets:
+  chips:
+    kind: token
+    shape: circle
+    width: 20mm
+    bleed: 2mm
+    attributes: [side]
+    items: [{id: red, side: red}, {id: green, side: green}]
+    front:
+      background: ${side}
+      elements: []
+    back: same
+"""
+# The same chips, green marked with a white ring: a symbol every vision sees.
+CHIPS_WITH_SYMBOL = CHIPS.replace("elements: []", """elements:
+        - circle: {r: 30%, fill: none, stroke: white, width: 3pt}
+          when: {side: green}""")
+CHIPS_DECORATIVE = CHIPS.replace("    back: same\n", "    back: same\n    accessibility: {colour: decorative}\n")
+TEXTS = {"text/en.yaml": "chip.name: Gold\n", "text/da.yaml": None}
+
+
+def check(folder, *options: str):
+    return CliRunner().invoke(main, ["check", "--accessibility", *options, str(folder)])
+
+
+def chips_game(make_game, components: str, name: str = "tiny"):
+    return make_game({"game.yaml": GAME, "components.yaml": components, **TEXTS}, name=name)
+
+
+def test_chips_differing_only_by_red_and_green_are_flagged(make_game):
+    result = check(chips_game(make_game, CHIPS))
+    assert result.exit_code == 0, result.output
+    [warning] = [line for line in result.stderr.splitlines() if "look alike" in line]
+    assert re.search(r"components\.yaml:3:\d+ sets\.chips: red and green \(front\) look alike with "
+                     r"deuteranopia, a greyscale print", warning), warning
+    strict = check(chips_game(make_game, CHIPS), "--strict")
+    assert strict.exit_code == 1 and "red and green (front) look alike" in strict.stderr
+
+
+def test_a_symbol_that_tells_them_apart_passes(make_game):
+    result = check(chips_game(make_game, CHIPS_WITH_SYMBOL), "--strict")
+    assert result.exit_code == 0, result.output
+    assert "look alike" not in result.stderr
+
+
+def test_a_set_whose_colour_is_decorative_is_not_compared(make_game):
+    result = check(chips_game(make_game, CHIPS_DECORATIVE), "--strict")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_colour_meaning_that_is_neither_is_a_located_error(make_game):
+    folder = chips_game(make_game, CHIPS_DECORATIVE.replace("decorative", "pretty"))
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 1
+    assert re.search(r"components\.yaml:\d+:\d+ .*colour.*decorative", result.stderr), result.stderr
+
+
+def test_without_the_option_check_does_not_look(make_game):
+    result = CliRunner().invoke(main, ["check", str(chips_game(make_game, CHIPS))])
+    assert result.exit_code == 0 and "look alike" not in result.stderr
+
+
+LABELS = """\
+sets:
+  labels:
+    kind: card
+    width: 40mm
+    height: 20mm
+    bleed: 2mm
+    items: [{id: label}]
+    front:
+      background: white
+      elements:
+        - text: {text: tiny, y: 10%, h: 40%, size: 4pt, colour: ink}
+        - text: {text: faint, y: 50%, h: 40%, size: 9pt, colour: pale}
+"""
+
+
+def test_small_and_faint_texts_are_flagged_where_they_are_written(make_game):
+    folder = make_game({"game.yaml": GAME + '  pale: "#BBBBBB"\n', "components.yaml": LABELS, **TEXTS})
+    result = check(folder)
+    assert result.exit_code == 0, result.output
+    [small, faint] = [line for line in result.stderr.splitlines() if "the text" in line]
+    # Source Sans's x-height is 0.486 em: 4 pt prints 0.69 mm tall, under 1.2 mm; ink on white is 15.9:1.
+    assert re.search(r"components\.yaml:11:\d+ sets\.labels\.front: label \(en\): the text 'tiny': "
+                     r"its x-height is 0\.69 mm as printed, under 1\.2 mm$", small), small
+    # #BBBBBB on white: (1.05) / (0.497 + 0.05) = 1.9:1.
+    assert re.search(r"components\.yaml:12:\d+ .* the text 'faint': its contrast with what lies under it is "
+                     r"1\.9:1, under 4\.5:1$", faint), faint
+
+
+class Page(HTMLParser):
+    """The page's headings and its pictures (alt text → PNG)."""
+
+    def __init__(self):
+        super().__init__()
+        self.headings: list[str] = []
+        self.images: dict[str, Image.Image] = {}
+        self._in: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag in ("h2", "h3"):
+            self._in = tag
+            self.headings.append("")
+        if tag == "img":
+            data = attrs["src"].removeprefix("data:image/png;base64,")
+            self.images[attrs["alt"]] = Image.open(io.BytesIO(base64.b64decode(data))).convert("RGB")
+
+    def handle_endtag(self, tag):
+        if tag == self._in:
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in:
+            self.headings[-1] += data
+
+
+def page_of(make_game, tmp_path, components: str) -> Page:
+    folder = chips_game(make_game, components)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", "--format", "accessibility", "--out", str(out), str(folder)])
+    assert result.exit_code == 0, result.output
+    page = Page()
+    page.feed((out / "tiny" / "accessibility.html").read_text(encoding="utf-8"))
+    return page
+
+
+def test_the_page_shows_the_flagged_faces_under_each_simulation(make_game, tmp_path):
+    page = page_of(make_game, tmp_path, CHIPS)
+    assert "chips: red and green (front)" in page.headings
+    shown = {alt for alt in page.images}
+    assert shown == {f"{item} as {vision}" for item in ("red", "green")
+                     for vision in ("as printed", "protanopia", "deuteranopia", "tritanopia", "a greyscale print")}
+    printed = np.asarray(page.images["red as as printed"], float) / 255
+    centre = printed[printed.shape[0] // 2, printed.shape[1] // 2]
+    assert np.allclose(centre * 255, colour.notation.HEX_to_RGB(RED) * 255, atol=1)
+    # Deuteranopia as colour-science simulates it, on the face's own centre: the page's picture agrees.
+    matrix = colour.matrix_cvd_Machado2009("Deuteranomaly", 1.0)
+    expected = colour.cctf_encoding(np.clip(matrix @ colour.cctf_decoding(centre), 0, 1))
+    seen = np.asarray(page.images["red as deuteranopia"], float)[printed.shape[0] // 2, printed.shape[1] // 2] / 255
+    assert np.allclose(seen, expected, atol=1.5 / 255)
+    # Both chips look the same to a deuteranope: their centres under 5 CIEDE2000 apart.
+    other = np.asarray(page.images["green as deuteranopia"], float)[printed.shape[0] // 2, printed.shape[1] // 2] / 255
+    labs = [colour.XYZ_to_Lab(colour.sRGB_to_XYZ(c)) for c in (seen, other)]
+    assert colour.delta_E(*labs, method="CIE 2000") < 5
+
+
+def test_a_page_with_nothing_alike_shows_the_closest_pair(make_game, tmp_path):
+    page = page_of(make_game, tmp_path, CHIPS_WITH_SYMBOL)
+    assert "chips: closest, red and green (front)" in page.headings
+    assert "Items that look alike" in page.headings and len(page.images) == 10
