@@ -12,7 +12,9 @@ game of content/ named by `base=GAME`) and draws:
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names;
-- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI.
+- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI;
+- `show=vision`: each item's front in a row, as printed and as protanopia, deuteranopia,
+  tritanopia and a greyscale print see it (the accessibility check's pictures).
 
 `plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
 example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
@@ -155,6 +157,9 @@ def _draw(example: Example, folder: Path) -> bytes:
     show = example.options.get("show", "")
     if show == "sheet":
         return _sheet(folder, language)
+    if show == "vision":
+        sets = example.options.get("sets")
+        return _visions(loaded, language, sets.split(",") if sets else None)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
@@ -222,6 +227,43 @@ def _faces(loaded, language: str, backs: bool, sets: list[str] | None):
             x += drawing.width + gap
         top -= height
     return picture
+
+
+def _visions(loaded, language: str, sets: list[str] | None) -> bytes:
+    """Each item's front (one row each): as printed, then as each simulated vision sees it."""
+    import io
+
+    from PIL import Image
+
+    from pnp.export.accessibility.looks import Camera
+    from pnp.export.accessibility.page import seen
+    from pnp.i18n.catalog import Texts
+    from pnp.model.problems import Problems
+    from pnp.paint.faces import FacePainter
+    from pnp.vision.difference import NORMAL, VISIONS
+
+    problems = Problems()
+    camera = Camera({language: FacePainter(Texts(loaded.catalogs, language), language, problems,
+                                           icons=loaded.icons)}, DPI)
+    rows = [[seen(camera.look(item.front, component_set.shape, component_set.corner, language), vision)
+             for vision in (NORMAL, *VISIONS)]
+            for component_set in loaded.game.sets if sets is None or component_set.id in sets
+            for item in component_set.items]
+    problems.raise_if_any()
+    gap = round(4 / 25.4 * DPI)
+    width = max(sum(image.width + gap for image in row) + gap for row in rows)
+    heights = [max(image.height for image in row) for row in rows]
+    canvas = Image.new("RGB", (width, sum(heights) + gap * (len(rows) + 1)), (255, 255, 255))
+    top = gap
+    for row, height in zip(rows, heights):
+        left = gap
+        for image in row:
+            canvas.paste(image, (left, top + (height - image.height) // 2))
+            left += image.width + gap
+        top += height + gap
+    png = io.BytesIO()
+    canvas.save(png, format="PNG", dpi=(DPI, DPI))
+    return png.getvalue()
 
 
 def _diagram(loaded, language: str):
