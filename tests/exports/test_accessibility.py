@@ -10,14 +10,18 @@ from __future__ import annotations
 import base64
 import io
 import re
+import shutil
 from html.parser import HTMLParser
 
 import colour
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from PIL import Image
 
 from pnp.cli import main
+from tests.conftest import CONTENT
+from tests.exports.conftest import GAMES
 
 # A red and a green that a deuteranope (and a greyscale print) cannot tell apart: CIEDE2000 51.7
 # with normal vision, 3.6 with deuteranopia, 0.7 in greyscale.
@@ -188,3 +192,81 @@ def test_a_page_with_nothing_alike_shows_the_closest_pair(make_game, tmp_path):
     page = page_of(make_game, tmp_path, CHIPS_WITH_SYMBOL)
     assert "chips: closest, red and green (front)" in page.headings
     assert "Items that look alike" in page.headings and len(page.images) == 10
+
+
+# --- the four games ---------------------------------------------------------------------
+
+
+class Summary(HTMLParser):
+    """The page's summary table, as rows of cell texts, and its sections' headings."""
+
+    def __init__(self):
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.headings: list[str] = []
+        self._cell: str | None = None
+        self._heading = False
+        self._tables = 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self._tables += 1
+        if tag == "tr" and self._tables == 1:
+            self.rows.append([])
+        if tag in ("td", "th") and self._tables == 1:
+            self._cell = ""
+        self._heading = self._heading or tag == "h2"
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(self._cell.strip())
+            self._cell = None
+        if tag == "h2":
+            self._heading = False
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell += data
+        if self._heading:
+            self.headings.append(data)
+
+
+@pytest.fixture(scope="module")
+def four_games(tmp_path_factory):
+    from pnp.targets import BuildOptions, build
+
+    out = tmp_path_factory.mktemp("accessibility")
+    result = build([CONTENT / game for game in GAMES], BuildOptions(out=out, formats=("accessibility",), jobs=2))
+    return out, result
+
+
+def test_the_four_games_pass_and_each_has_its_page(four_games):
+    out, result = four_games
+    assert [w for w in result.warnings if "sets." in w] == []
+    sets = {"quatrefoil": ["tokens", "colour-cards", "position-cards"],
+            "trifoil": ["tiles", "links", "triangle-markers"], "folio": ["pieces", "board"],
+            "boardless-quarto": ["pieces"]}
+    for game in GAMES:
+        page = Summary()
+        page.feed((out / game / "accessibility.html").read_text(encoding="utf-8"))
+        header, *rows = page.rows
+        assert header[:3] == ["set", "items", "pairs told apart"]
+        assert [row[0] for row in rows] == sets[game]
+        assert all(row[3:7] == ["0"] * 4 and row[8:] == ["0", "0"] for row in rows), rows
+        assert "Closest pairs" in page.headings
+
+
+def test_folio_with_its_old_white_disc_pips_is_flagged(tmp_path):
+    folio = tmp_path / "content" / "folio"
+    shutil.copytree(CONTENT / "folio", folio)
+    shutil.copytree(CONTENT.parent / "templates", tmp_path / "templates")
+    components = folio / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    old = text.replace("r: 1.4mm, fill: ink, stroke: white, width: 0.8pt",
+                       "r: 1.4mm, fill: white, stroke: ink, width: 0.6pt")
+    assert old != text
+    components.write_text(old, encoding="utf-8")
+    result = check(folio)
+    alike = sorted(re.findall(r"sets\.pieces: (\S+ and \S+) \(front\) look alike with a greyscale print",
+                              result.stderr))
+    assert alike == ["green-1-5 and blue-1-0", "green-2-5 and blue-2-0", "red-1-3 and blue-1-0"], result.stderr

@@ -28,11 +28,22 @@ from pnp.export.accessibility import (
     LEAST_X_HEIGHT_MM,
     SEEN_AS,
 )
-from pnp.export.accessibility.looks import MM_PER_POINT, Camera, Look, PlacedText, placed_texts, without_texts, x_height
+from pnp.export.accessibility.looks import (
+    MM_PER_POINT,
+    Camera,
+    Look,
+    PlacedText,
+    code_colours,
+    colour_codes,
+    palette,
+    placed_texts,
+    shows_text,
+    without_texts,
+)
 from pnp.model.components import ComponentSet, Item
 from pnp.model.faces import Face
 from pnp.model.problems import Location
-from pnp.text.fonts import font_name
+from pnp.text.fonts import x_height
 from pnp.vision.contrast import luminance_ratio, relative_luminance
 from pnp.vision.difference import NORMAL, VISIONS, delta_e_2000, seen_lab
 
@@ -209,8 +220,6 @@ def _face(item: Item, side: str) -> Face | None:
 
 def _languages(faces: Iterable[Face], languages: tuple[str, ...]) -> tuple[str | None, ...]:
     """The languages a side is compared in: each, if some face of it shows a text; else one for all (None)."""
-    from pnp.export.accessibility.looks import shows_text
-
     return languages if any(shows_text(face) for face in faces) else (None,)
 
 
@@ -239,17 +248,15 @@ class Canvas:
         codes = np.full((len(looks), rows, columns), -1, dtype=np.int32)
         for index, look in enumerate(looks):
             top, left = (rows - look.size[0]) // 2, (columns - look.size[1]) // 2
-            pixels = look.pixels.astype(np.int32)
-            code = (pixels[..., 0] << 16) | (pixels[..., 1] << 8) | pixels[..., 2]
-            codes[index, top:top + look.size[0], left:left + look.size[1]] = np.where(look.inside, code, -1)
+            codes[index, top:top + look.size[0], left:left + look.size[1]] = np.where(look.inside,
+                                                                                      colour_codes(look.pixels), -1)
         inside = codes >= 0
-        colours, indices = np.unique(codes[inside], return_inverse=True)
+        colours, indices = palette(codes[inside])
         # Two indices make one key of a colour pair: 32 bits hold it while the colours are under 46,341.
         self.indices = np.full(codes.shape, -1, dtype=np.int32 if len(colours) ** 2 < 2**31 else np.int64)
         self.indices[inside] = indices
         self.count = len(colours)
-        rgb = np.stack(((colours >> 16) & 255, (colours >> 8) & 255, colours & 255), axis=-1).astype(np.uint8)
-        self.labs = {vision: seen_lab(rgb, vision) for vision in (NORMAL, *VISIONS)}
+        self.labs = {vision: seen_lab(code_colours(colours), vision) for vision in (NORMAL, *VISIONS)}
 
     def areas(self, first: int, second: int) -> dict[str, float]:
         """Where faces first and second differ by at least LEAST_DIFFERENCE (mm²), by vision."""
@@ -285,7 +292,7 @@ def _read_texts(component_set: ComponentSet, item: Item, side: str, face: Face, 
             size = text.size
             readings.append(TextReading(
                 component_set.id, item.id, side, language, words, text.text.location, size,
-                size * x_height(font_name(style)) * MM_PER_POINT, style in ("bold", "bolditalic"),
+                size * x_height(style) * MM_PER_POINT, style in ("bold", "bolditalic"),
                 _contrast(text, full, bare, camera.dpi)))
     return readings
 

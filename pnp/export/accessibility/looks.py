@@ -7,7 +7,6 @@ A face that shows no text looks the same in every language, so it is painted onc
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cache
 
 import numpy as np
 
@@ -74,6 +73,25 @@ class Camera:
         return (pixel_size(face.width, self.dpi), pixel_size(face.height, self.dpi))
 
 
+def colour_codes(pixels: np.ndarray) -> np.ndarray:
+    """Each 8-bit RGB pixel as one integer (0xRRGGBB), so a face's colours sort and compare as numbers."""
+    wide = pixels.astype(np.int32)
+    return (wide[..., 0] << 16) | (wide[..., 1] << 8) | wide[..., 2]
+
+
+def code_colours(codes: np.ndarray) -> np.ndarray:
+    """colour_codes undone: 8-bit RGB."""
+    return np.stack(((codes >> 16) & 255, (codes >> 8) & 255, codes & 255), axis=-1).astype(np.uint8)
+
+
+def palette(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct codes, sorted; each code's index among them). Sorting the codes without their
+    inverse and finding each among the few thousand is several times faster than np.unique's
+    return_inverse over a million pixels."""
+    distinct = np.unique(codes)
+    return distinct, np.searchsorted(distinct, codes)
+
+
 def shows_text(face: Face) -> bool:
     return any(isinstance(element, Text) for element in face.walk())
 
@@ -104,13 +122,3 @@ def _placed(elements: tuple, matrix: Matrix):
             a, b, c, d, _, _ = matrix
             yield PlacedText(e, (min(xs), min(ys), max(xs), max(ys)), abs(a * d - b * c) ** 0.5)
 
-
-@cache
-def x_height(font: str) -> float:
-    """The x-height of a registered TrueType font, as a fraction of its size (from its OS/2 table)."""
-    from fontTools.ttLib import TTFont
-    from reportlab.pdfbase import pdfmetrics
-
-    face = pdfmetrics.getFont(font).face
-    with TTFont(face.filename, lazy=True) as parsed:
-        return parsed["OS/2"].sxHeight / parsed["head"].unitsPerEm

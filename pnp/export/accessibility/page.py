@@ -25,7 +25,7 @@ from pnp.export.accessibility import (
     SEEN_AS,
 )
 from pnp.export.accessibility.check import GameResult, Pair, SetResult, TextReading
-from pnp.export.accessibility.looks import Look
+from pnp.export.accessibility.looks import Look, code_colours, colour_codes, palette
 from pnp.export.web.page import attribute, document, text
 from pnp.vision.difference import NORMAL, VISIONS, simulate
 
@@ -52,9 +52,11 @@ def page_html(title: str, result: GameResult) -> bytes:
 
 def seen(look: Look, vision: str) -> Image.Image:
     """The face as `vision` sees it, paper white outside its outline."""
-    codes, inverse = np.unique(look.pixels.reshape(-1, 3), axis=0, return_inverse=True)
-    colours = codes if vision == NORMAL else np.round(simulate(codes, vision) * 255).astype(np.uint8)
-    pixels = colours[inverse.reshape(-1)].reshape(look.pixels.shape)
+    codes, indices = palette(colour_codes(look.pixels))
+    colours = code_colours(codes)
+    if vision != NORMAL:
+        colours = np.round(simulate(colours, vision) * 255).astype(np.uint8)
+    pixels = colours[indices]
     pixels[~look.inside] = PAPER
     return Image.fromarray(pixels, "RGB")
 
