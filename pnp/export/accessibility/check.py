@@ -172,30 +172,59 @@ def check_sets(game_id: str, sets: Sequence[ComponentSet], camera: Camera, langu
 
 
 def findings(result: GameResult) -> list[tuple[Location, str, str]]:
-    """Every finding as (location, key, words), located where the fix belongs: items alike at
-    their set, a text where it is written."""
+    """Every finding as (location, key, words), located where the fix belongs: the items alike
+    once per set, a text too small or too faint once where it is written (however many items
+    and languages show it), the worst case named."""
     said = []
     for found in result.sets:
-        for pair in found.look_alikes:
-            seen = ", ".join(SEEN_AS[v] for v in pair.alike_with())
-            where = pair.side + (f", {pair.language}" if pair.language else "")
-            least = min(pair.areas[v] for v in pair.alike_with())
-            said.append((found.location, f"sets.{found.set_id}", f"{pair.first} and {pair.second} ({where}) "
-                         f"look alike with {seen}: their faces differ by ΔE2000 {LEAST_DIFFERENCE:g} or more over "
-                         f"{least:.1f} mm², under {LEAST_AREA_MM2:g} mm²; give them a symbol, a word or a pattern "
-                         "that tells them apart without colour"))
-        for reading in found.texts:
-            problems = []
-            if reading.too_small:
-                problems.append(f"its x-height is {reading.x_height_mm:.2f} mm as printed, "
-                                f"under {LEAST_X_HEIGHT_MM:g} mm")
-            if reading.too_faint:
-                problems.append(f"its contrast with what lies under it is {reading.contrast:.1f}:1, "
-                                f"under {reading.least_contrast:g}:1")
-            if problems:
-                said.append((reading.location, f"sets.{found.set_id}.{reading.side}",
-                             f"{reading.item} ({reading.language}): the text {reading.words!r}: {'; '.join(problems)}"))
+        if found.look_alikes:
+            said.append((found.location, f"sets.{found.set_id}", _alike_words(found.look_alikes)))
+        for problem, readings in _text_problems(found.texts).items():
+            location, side, kind = problem
+            said.append((location, f"sets.{found.set_id}.{side}", _text_words(kind, readings)))
     return said
+
+
+SHOWN = 4  # a warning names this many pairs or items, then says how many more
+
+
+def _listed(names: list[str], separator: str = ", ") -> str:
+    more = f" and {len(names) - SHOWN} more" if len(names) > SHOWN else ""
+    return separator.join(names[:SHOWN]) + more
+
+
+def _alike_words(pairs: list[Pair]) -> str:
+    pairs = sorted(pairs, key=lambda pair: pair.closeness)
+    visions = [v for v in VISIONS if any(v in pair.alike_with() for pair in pairs)]
+    named = [f"{pair.first} and {pair.second} ({pair.side}{f', {pair.language}' if pair.language else ''}, "
+             f"{pair.closeness:.1f} mm²)" for pair in pairs]
+    count = "a pair of items looks" if len(pairs) == 1 else f"{len(pairs)} pairs of items look"
+    return (f"{count} alike with {', '.join(SEEN_AS[v] for v in visions)}: {_listed(named, '; ')}; their faces "
+            f"differ by ΔE2000 {LEAST_DIFFERENCE:g} or more over less than {LEAST_AREA_MM2:g} mm²: give them a "
+            "symbol, a word or a pattern that tells them apart without colour")
+
+
+def _text_problems(readings: list[TextReading]) -> dict[tuple[Location, str, str], list[TextReading]]:
+    """The readings too small or too faint, by where the text is written, its side and the problem."""
+    problems: dict[tuple[Location, str, str], list[TextReading]] = {}
+    for reading in readings:
+        for kind, found in (("small", reading.too_small), ("faint", reading.too_faint)):
+            if found:
+                problems.setdefault((reading.location, reading.side, kind), []).append(reading)
+    return problems
+
+
+def _text_words(kind: str, readings: list[TextReading]) -> str:
+    items = list(dict.fromkeys(reading.item for reading in readings))
+    languages = list(dict.fromkeys(reading.language for reading in readings))
+    on = f"on {_listed(items)} ({', '.join(languages)})"
+    if kind == "small":
+        worst = min(readings, key=lambda reading: reading.x_height_mm)
+        return (f"text {on} too small: an x-height of {worst.x_height_mm:.2f} mm as printed "
+                f"({worst.words!r}), under {LEAST_X_HEIGHT_MM:g} mm")
+    worst = min(readings, key=lambda reading: (reading.contrast or 0) / reading.least_contrast)
+    return (f"text {on} too faint: a contrast of {worst.contrast:.1f}:1 with what lies under it "
+            f"({worst.words!r}), under {worst.least_contrast:g}:1")
 
 
 def _distinct(items: Iterable[Item]) -> list[Item]:
