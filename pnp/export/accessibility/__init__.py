@@ -17,11 +17,13 @@ its texts are still measured. pnp.export.accessibility.check finds; .page shows.
 from __future__ import annotations
 
 DPI = 150
+# The thresholds' sources and reasoning are in docs/accessibility.md ("Why these thresholds").
 # Two colours this far apart (CIEDE2000) stay two colours at a glance, on any home printer: ten
-# times the difference a trained eye just sees side by side, twice what printers drift.
+# times the difference a trained eye just sees side by side, twice ISO 12647-2's tolerance for
+# a press's solid inks.
 LEAST_DIFFERENCE = 10.0
-# ...over at least this much of the face (mm²): a 2 × 2 mm patch, seen from 60 cm, spans 11.5
-# minutes of arc, twice the detail a 6/6 eye just reads.
+# ...over at least this much of the face (mm²): a 2 × 2 mm mark spans 11–17 minutes of arc from
+# 40–60 cm, about the least character height of ANSI/HFES 100-2007 (16').
 LEAST_AREA_MM2 = 4.0
 # Text: the x-height as printed (mm) that EU food labels must reach (Regulation 1169/2011, Annex IV).
 LEAST_X_HEIGHT_MM = 1.2
