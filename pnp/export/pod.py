@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.export.faces import face_image
+from pnp.export.faces import distinct_faces, face_image
 from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.shops import ShopProfile
@@ -53,19 +53,21 @@ class SetFiles:
 
 def plan_files(stem: str, component_set: ComponentSet) -> SetFiles:
     """File stems of every distinct face: fronts by their first item, a set's one back as '-back'."""
-    faces: dict[Face, str] = {}
-    backs = {item.back for item in component_set.items if item.back is not None and item.back != item.front}
+    names = {d.face: "-".join(p for p in (stem, d.item, "back" if d.side == "back" else None) if p)
+             for d in distinct_faces(component_set)}
+    faces: dict[str, Face] = {}  # in the order items show them: a shared back after the first item
     entries: dict[tuple, Entry] = {}
     for item in component_set.items:
-        front = faces.setdefault(item.front, f"{stem}-{item.id}")
+        front = names[item.front]
+        faces.setdefault(front, item.front)
         back = None
         if item.back is not None:
-            own = f"{stem}-back" if len(backs) == 1 else f"{stem}-{item.id}-back"
-            back = faces.setdefault(item.back, own)
+            back = names[item.back]
+            faces.setdefault(back, item.back)
         key = (front, back)
         old = entries.get(key)
         entries[key] = Entry(old.item if old else item.id, (old.quantity if old else 0) + item.count, front, back)
-    return SetFiles({name: face for face, name in faces.items()}, tuple(entries.values()))
+    return SetFiles(faces, tuple(entries.values()))
 
 
 def face_files(face: Face, name: str, component_set: ComponentSet, shop: ShopProfile,

@@ -18,7 +18,7 @@ from pathlib import Path
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
 
-FORMATS = ("pdf", "png", "tts", "pod", "html")
+FORMATS = ("pdf", "png", "tts", "pod", "html", "faces")
 DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
 MAX_BACK_OFFSET_MM = 20

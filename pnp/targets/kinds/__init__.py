@@ -24,6 +24,7 @@ from pnp.targets.target import TargetKind
 MODULES = (
     "sheets",       # component sheets, one PDF per set × language × paper
     "png_pages",    # each sheet page as a true-size PNG
+    "faces",        # every distinct face alone, a page each, one PDF per language
     "rulebooks",    # the reading editions and the bilingual one
     "booklets",     # booklet pages laid out once per language, imposed per paper
     "translations", # per language: texts set in the source language, stale or flagged (no file)
