@@ -6,12 +6,15 @@ print at true size. The bitmap is paper × dpi pixels rounded to nearest (A4 at 
 dpi/72 pixels per point from the top-left corner: nothing is stretched to fill rounded
 pixels, so a point x points from the left lands at x · dpi/72 px in every PNG (the last
 fraction of a pixel of the page is left out, or left white). PDFium is not thread-safe:
-render one page at a time.
+one page at a time is rendered, under a lock that a fork waits for, so a worker process
+forked while another thread renders (pnp serve builds as it serves pictures) never
+inherits PDFium half-way through a page, nor the lock held.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
 from dataclasses import dataclass
 
@@ -22,6 +25,8 @@ from PIL import Image
 from pnp.output.png import png_bytes, png_from_rows
 
 _PDFIUM = threading.Lock()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_PDFIUM.acquire, after_in_parent=_PDFIUM.release, after_in_child=_PDFIUM.release)
 # A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
 # (26 MB) costs about 20 ms in page faults, a sixth of rendering and encoding it
 # (bench/build_all.py's 90-card PNG figure renders 20 such pages). Larger ones are not kept.
@@ -155,5 +160,34 @@ def page_count(pdf: bytes) -> int:
         document = pypdfium2.PdfDocument(pdf)
         try:
             return len(document)
+        finally:
+            document.close()
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """A page's size in points, and the titles of the outline entries (bookmarks) leading to it,
+    from the top of the outline down to the deepest ('Cards', 'red'); none if no entry does."""
+
+    width: float
+    height: float
+    titles: tuple[str, ...]
+
+
+def page_facts(pdf: bytes) -> list[PageFacts]:
+    """Every page of a PDF: its size and the deepest path of outline titles leading to it."""
+    with _PDFIUM:
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            titles: dict[int, tuple[str, ...]] = {}
+            path: list[str] = []
+            for bookmark in document.get_toc():
+                path[bookmark.level:] = [bookmark.get_title()]
+                destination = bookmark.get_dest()
+                index = destination.get_index() if destination is not None else None
+                if index is not None and len(path) > len(titles.get(index, ())):
+                    titles[index] = tuple(path)
+            sizes = [document[index].get_size() for index in range(len(document))]
+            return [PageFacts(width, height, titles.get(index, ())) for index, (width, height) in enumerate(sizes)]
         finally:
             document.close()
