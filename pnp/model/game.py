@@ -154,6 +154,13 @@ def game_languages(folder: Path) -> tuple[str, ...]:
     return _read_info(Path(folder), Problems())["languages"]
 
 
+def game_title_and_languages(folder: Path) -> tuple[str, tuple[str, ...]]:
+    """The title and languages of the game in folder, read as game_languages reads them (the
+    folder's name stands for the title while game.yaml cannot be read)."""
+    info = _read_info(Path(folder), Problems())
+    return info["title"], info["languages"]
+
+
 def _collect(read, problems: Problems, fallback):
     """Run a reader, turning a file-level ContentError into collected problems."""
     try:
