@@ -414,12 +414,62 @@ def watch_command(games, quiet, **options) -> None:
     """
     from pnp.targets.watch import watch
 
+    folders, run, say, asked = watching(games, quiet, options)
+    if not quiet:
+        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    try:
+        watch(folders, run, say, requests=asked)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
+@main.command("serve")
+@click.argument("games", nargs=-1)
+@click.option("--port", type=click.IntRange(0, 65535), default=8033, show_default=True,
+              help="The port to serve on, at 127.0.0.1 (0: any free one).")
+@click.option("--open", "open_page", is_flag=True, help="Open the page in your web browser.")
+@print_options
+@verbosity_options
+def serve_command(games, port, open_page, quiet, **options) -> None:
+    """Show every output of GAMES as pictures in your browser, redrawn on every save (Ctrl-C stops).
+
+    Builds as pnp watch does (the game's own settings, plus each card and token alone, the PDFs
+    and the web edition the page shows, and the diagrams), then serves a page per game at
+    http://127.0.0.1:PORT/: each card and token, sheet, rulebook and booklet page and diagram,
+    and the web edition, in any of the game's languages and papers, at true size once you have
+    calibrated your screen. After a save the changed pictures are redrawn without a reload; a
+    content error is shown on the page in place of the pictures it stops.
+    """
+    from pnp.serve.server import serve
+
+    folders, run, say, asked = watching(games, quiet, options)
+
+    def ready(server) -> None:
+        click.echo(f"serving {', '.join(str(f) for f in folders)} at {server.url} (Ctrl-C to stop)", err=True)
+        if open_page:
+            import webbrowser
+
+            webbrowser.open(server.url)
+
+    try:
+        serve(folders, run, say, asked, port, ready)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+    except OSError as error:
+        import errno
+
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.ClickException(f"port {port} is in use: choose another with --port (0: any free one)") from None
+
+
+def watching(games: tuple[str, ...], quiet: bool, options: dict) -> tuple:
+    """What pnp watch and pnp serve share: (the game folders, the run's options, the function that
+    says a line of the watch on stderr as -q and -v ask, and each game's options, read again per build)."""
     folders = resolve_games(games)
     command_line = {k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")}
     run = run_request(folders, options["out"], options["jobs"], options["force"], options["strict"], command_line)
     given = given_settings(**command_line)
-    if not quiet:
-        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     configure_logging()
 
     def say(line: str) -> None:
@@ -435,10 +485,7 @@ def watch_command(games, quiet, **options) -> None:
         # the watch goes on, as for any content.
         return game_requests(chosen, given, run)
 
-    try:
-        watch(folders, run, say, requests=asked)
-    except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+    return folders, run, say, asked
 
 
 @main.command("check")
