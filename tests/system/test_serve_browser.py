@@ -96,10 +96,15 @@ def wait_for(browser: Chromium, expression: str, timeout: float):
     return None
 
 
+KEY_CODES = {"Tab": 9, "Escape": 27}
+
+
 def press(browser: Chromium, key: str) -> None:
+    """A key pressed and released, as the keyboard sends it."""
+    code = KEY_CODES.get(key) or (ord(key.upper()) if key.isalpha() and len(key) == 1 else 0)
     for kind in ("keyDown", "keyUp"):
-        browser.call("Input.dispatchKeyEvent", session=True, type=kind, key=key,
-                     **({"text": key} if kind == "keyDown" and len(key) == 1 else {}))
+        browser.call("Input.dispatchKeyEvent", session=True, type=kind, key=key, code=key if key in KEY_CODES else "",
+                     windowsVirtualKeyCode=code, **({"text": key} if kind == "keyDown" and len(key) == 1 else {}))
 
 
 def picture(url: str) -> Image.Image:
@@ -169,6 +174,9 @@ def test_the_page_is_named_works_from_the_keyboard_and_keeps_its_calibration(pro
             assert browser.evaluate("document.getElementById('true-size').getAttribute('aria-pressed')") == "true"
             browser.evaluate("document.getElementById('calibrate').click()")
             assert browser.evaluate("document.getElementById('calibration').open")
+            press(browser, "Escape")
+            assert browser.evaluate("!document.getElementById('calibration').open")
+            browser.evaluate("document.getElementById('calibrate').click()")
             browser.evaluate("(() => { const r = document.getElementById('px-per-mm'); r.value = '5';"
                              " r.dispatchEvent(new Event('input')); })()")
             card = browser.evaluate("getComputedStyle(document.getElementById('card-shape')).width")
@@ -194,8 +202,10 @@ def _wait(condition, timeout: float = 10.0) -> bool:
 
 
 def screenshot(browser: Chromium, path: Path) -> None:
-    """What the window shows, as a PNG (and into PNP_SERVE_SCREENSHOTS, if set, for docs/serve.md)."""
+    """What the window shows, as a PNG; with PNP_SERVE_SCREENSHOTS=FOLDER also there, in 256 colours
+    (docs/serve.md's pictures: `PNP_SERVE_SCREENSHOTS=docs make system-test`)."""
     data = base64.b64decode(browser.call("Page.captureScreenshot", session=True, format="png")["data"])
     path.write_bytes(data)
     if os.environ.get("PNP_SERVE_SCREENSHOTS"):
-        (Path(os.environ["PNP_SERVE_SCREENSHOTS"]) / path.name).write_bytes(data)
+        image = Image.open(io.BytesIO(data)).convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT)
+        image.save(Path(os.environ["PNP_SERVE_SCREENSHOTS"]) / path.name, optimize=True)
