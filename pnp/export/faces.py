@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageDraw
 from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.model.components import ComponentSet
+from pnp.model.components import Item
 from pnp.model.faces import Face
 from pnp.output.raster import render_page_size
 from pnp.paint import pdfdraw
@@ -29,21 +29,21 @@ SUPERSAMPLE = 4
 
 @dataclass(frozen=True)
 class DistinctFace:
-    """A face of a set, drawn once however many items show it: on its `side` (front or back) of
-    the first item that shows it (`item` None: the back every item of the set shares)."""
+    """A face drawn once however many items show it: on its `side` (front or back) of the first
+    item that shows it (`item` None: the back every item shares)."""
 
     face: Face
     item: str | None
     side: str
 
 
-def distinct_faces(component_set: ComponentSet) -> list[DistinctFace]:
-    """The set's distinct faces in the order of its items, each item's front before its own back,
-    and the back they all share (if they do) last."""
-    backs = {item.back for item in component_set.items if item.back is not None and item.back != item.front}
+def distinct_faces(items: tuple[Item, ...]) -> list[DistinctFace]:
+    """The items' distinct faces in their order, each item's front before its own back, and the back
+    they all share (if they do) last."""
+    backs = {item.back for item in items if item.back is not None and item.back != item.front}
     shared = backs.pop() if len(backs) == 1 else None
     found: dict[Face, DistinctFace] = {}
-    for item in component_set.items:
+    for item in items:
         found.setdefault(item.front, DistinctFace(item.front, item.id, "front"))
         if item.back is not None and item.back != shared:
             found.setdefault(item.back, DistinctFace(item.back, item.id, "back"))

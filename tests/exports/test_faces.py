@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pypdfium2
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from pnp.model.units import mm
@@ -59,7 +60,8 @@ def test_a_face_shows_its_own_text_and_colours(faces):
     assert danish.pages[8].extract_text().strip() == "Rød"
     document = pypdfium2.PdfDocument(faces / "quatrefoil" / "quatrefoil-faces-en.pdf")
     token = document[3].render(scale=100 / 72).to_pil().convert("RGB")  # the red token
-    assert token.getpixel((token.width // 6, token.height // 2)) == (0xD5, 0x5E, 0x00)
+    red = yaml.safe_load((CONTENT / "quatrefoil" / "game.yaml").read_text(encoding="utf-8"))["palette"]["red"]
+    assert token.getpixel((token.width // 6, token.height // 2)) == tuple(bytes.fromhex(red[1:]))
 
 
 def test_items_with_backs_of_their_own_have_each_back_after_its_front(make_game, tmp_path):

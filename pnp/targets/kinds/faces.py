@@ -64,7 +64,7 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
         art.paint_all()
         warnings += [w for w in art.painter.warnings if w not in warnings]
         name, _ = set_words(loaded, component_set, language)
-        sets.append((name, [(art(face.face), _name(face, back)) for face in distinct_faces(component_set)]))
+        sets.append((name, [(art(face.face), _name(face, back)) for face in distinct_faces(component_set.items)]))
     return Rendered({target.paths[0]: faces_pdf(sets, f"{loaded.id} ({language})")}, warnings=warnings)
 
 
@@ -75,4 +75,4 @@ def _name(face: DistinctFace, back: str) -> str:
     return f"{face.item} ({back})" if face.side == "back" else face.item
 
 
-KIND = TargetKind(NAME, "build", 0, plan, render, formats=("faces",))
+KIND = TargetKind(NAME, "build", 0, plan, render, formats=("faces",), section="sheets")
