@@ -32,12 +32,15 @@ KEPT_FACTS = 1000  # PDFs whose pages' facts are kept (a few hundred bytes each)
 
 @dataclass(frozen=True)
 class Section:
-    """A part of the page: the kinds of target whose files it shows, and the pass of the rebuild that makes them."""
+    """A part of the page: the kinds of target whose files it shows (none: the files no other section
+    shows), the pass of the rebuild that makes them, and whether it shows their PDFs' pages as
+    pictures (else each file is one link)."""
 
     id: str
     title: str
     kinds: tuple[str, ...]
     step: str
+    pictured: bool = True
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ class KitFile:
 
     path: str
     version: str
-    section: str
+    section: Section
     languages: tuple[str, ...]
     paper: str | None
     stale: bool
@@ -77,15 +80,16 @@ class Manifests:
 def kit_files(manifest: Manifest, folder: Path, sections: tuple[Section, ...]) -> list[KitFile]:
     """Every file the game's builds made under --out, in the order of the manifest (by path)."""
     scopes = {unit_scope("build", folder), unit_scope("diagrams", folder)}
-    by_kind = {kind: section.id for section in sections for kind in section.kinds}
+    by_kind = {kind: section for section in sections for kind in section.kinds}
+    others = next(section for section in sections if not section.kinds)
     files = []
     for path, output in sorted(manifest.files.items()):
         if output.unit not in scopes:
             continue
         record = manifest.targets.get(output.target)
-        section = by_kind.get(record.kind if record else "", "files")
-        if section not in ("web", "files") and not path.endswith(".pdf"):
-            section = "files"  # a diagram's PNG and SVG: the PDF is its picture
+        section = by_kind.get(record.kind if record else "", others)
+        if section.pictured and not path.endswith(".pdf"):
+            section = others  # a diagram's PNG and SVG: the PDF is its picture
         files.append(KitFile(path, output.stamp.sha256[:VERSION_LENGTH], section, output.facets.languages,
                              output.facets.paper, output.stale))
     return files
@@ -96,9 +100,8 @@ def file_items(kit_file: KitFile, pages: list[PageFacts] | None, game_id: str) -
     build is replacing it), or one link."""
     common = {"file": kit_file.path, "version": kit_file.version, "languages": list(kit_file.languages),
               "paper": kit_file.paper, "stale": kit_file.stale}
-    name = kit_file.path.rsplit("/", 1)[-1]
-    if kit_file.section in ("web", "files"):
-        return [{**common, "key": kit_file.path, "group": "", "label": name}]
+    if not kit_file.section.pictured:
+        return [{**common, "key": kit_file.path, "group": "", "label": kit_file.path.rsplit("/", 1)[-1]}]
     items = []
     for index, page in enumerate(pages or ()):
         group, label = _names(kit_file, page, index, len(pages or ()), game_id)
@@ -109,12 +112,13 @@ def file_items(kit_file: KitFile, pages: list[PageFacts] | None, game_id: str) -
 
 
 def _names(kit_file: KitFile, page: PageFacts, index: int, pages: int, game_id: str) -> tuple[str, str]:
-    """(the group a picture is shown in, its own name): a face by its set and item (the PDF's
-    outline), a diagram by its name, a page of a document by its number under the document's name."""
+    """(the group a picture is shown in, its own name): a page the PDF's outline names, by its entry
+    and the one above it (a face: its set, its item); a one-page PDF (a diagram) by its file's name
+    without the game's and the language's; a page of a longer one by its number, under the file's name."""
     name = kit_file.path.rsplit("/", 1)[-1]
     if len(page.titles) >= 2:
         return page.titles[0], " · ".join(page.titles[1:])
-    if kit_file.section == "diagram":
+    if pages == 1:
         stem = name.removesuffix(".pdf").removeprefix(f"{game_id}-")
         for language in kit_file.languages:
             stem = stem.removesuffix(f"-{language}")

@@ -23,6 +23,7 @@ import html
 import json
 import logging
 import mimetypes
+import sys
 import threading
 from collections.abc import Callable
 from http import HTTPStatus
@@ -92,8 +93,6 @@ class PreviewServer(ThreadingHTTPServer):
         self.hosts = {f"{HOST}:{self.port}", f"localhost:{self.port}"}
 
     def handle_error(self, request, client_address) -> None:
-        import sys
-
         error = sys.exc_info()[1]
         if isinstance(error, (BrokenPipeError, ConnectionResetError)):
             return  # a page that went away mid-answer

@@ -60,9 +60,9 @@ SECTIONS = (
     Section("sheets", "Sheets", (sheets.NAME,), CARDS),
     Section("rulebook", "Rulebooks", (rulebooks.NAME,), REST),
     Section("booklet", "Booklets", (booklets.BOOKLET,), REST),
-    Section("web", "Web edition", (web.NAME,), REST),
+    Section("web", "Web edition", (web.NAME,), REST, pictured=False),  # shown as the page it is
     Section("diagram", "Diagrams", (diagrams.NAME,), DIAGRAMS),
-    Section("files", "Other files", (), REST),  # what is not a picture: TTS, print-on-demand and PNG files
+    Section("files", "Other files", (), REST, pictured=False),  # PNG pages, TTS and print-on-demand files
 )
 
 
@@ -162,8 +162,8 @@ class Session:
         files = kit_files(manifest, game.folder, SECTIONS)
         sections = []
         for section in SECTIONS:
-            items = [item for f in files if f.section == section.id
-                     for item in file_items(f, self.documents.pages(f) if f.path.endswith(".pdf") else None, game_id)]
+            items = [item for f in files if f.section == section
+                     for item in file_items(f, self.documents.pages(f) if section.pictured else None, game_id)]
             sections.append({"id": section.id, "title": section.title, "step": STEPS.index(section.step),
                              "items": items})
         title, own = game_title_and_languages(game.folder)

@@ -18,7 +18,10 @@ const state = {
   zoom: Number(stored("zoom", 0.5)),
   pxPerMm: Number(stored("px-per-mm", CSS_PX_PER_MM)),
 };
-const elements = new Map(); // a picture's key → its list item, kept while it is shown
+// Every node drawn is kept by a key and drawn again in place: a picture moved in the page keeps its
+// image, and the web edition's frame is never re-inserted (which would load it again).
+const nodes = new Map();
+const kept = (key, make) => nodes.get(key) ?? nodes.set(key, make()).get(key);
 
 function element(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -71,11 +74,17 @@ function draw() {
   state.paper = choose($("paper"), view.papers, state.paper, (paper) => paper === "a4" ? "A4" : "US Letter");
   drawStatus(view);
   drawZoom();
-  const main = $("pictures");
-  const sections = view.sections.map((section) => drawSection(section, view));
-  main.replaceChildren(...sections.filter(Boolean));
-  $("sections").replaceChildren(...view.sections.filter((s) => $(`section-${s.id}`))
-    .map((s) => element("a", {href: `#section-${s.id}`}, s.title)));
+  const sections = view.sections.map((section) => drawSection(section, view)).filter(Boolean);
+  place($("pictures"), sections);
+  place($("sections"), sections.map((node) => kept(`link ${node.id}`,
+    () => element("a", {href: `#${node.id}`}, node.querySelector("h2").textContent))));
+}
+
+function place(parent, children) {
+  const current = [...parent.children];
+  if (current.length !== children.length || current.some((child, index) => child !== children[index])) {
+    parent.replaceChildren(...children);
+  }
 }
 
 function drawGames(view) {
@@ -112,30 +121,37 @@ function drawSection(section, view) {
   const items = section.items.filter(shown);
   const failed = view.error && section.step >= view.error.step;
   if (!items.length && !failed) return null;
-  const heading = element("h2", {id: `heading-${section.id}`}, section.title);
-  const node = element("section", {id: `section-${section.id}`, "aria-labelledby": heading.id}, heading);
+  const node = kept(`section ${section.id}`, () => element("section",
+    {id: `section-${section.id}`, "aria-labelledby": `heading-${section.id}`},
+    element("h2", {id: `heading-${section.id}`}, section.title), element("div")));
+  const body = node.lastElementChild;
   if (failed) {
-    node.append(errorBox(view, section));
+    place(body, [errorBox(view, section)]);
   } else if (section.id === "web") {
-    node.append(...items.map(webEdition));
+    place(body, items.map(webEdition));
   } else if (section.id === "files") {
-    node.append(element("details", {}, element("summary", {}, `${items.length} more files`),
-      element("ul", {class: "files"}, ...items.map((item) =>
-        element("li", {}, element("a", {href: `/out/${item.file}`}, item.file))))));
+    const details = kept("files", () => element("details", {}, element("summary"), element("ul", {class: "files"})));
+    details.firstElementChild.textContent = `${items.length} more files`;
+    place(details.lastElementChild, items.map((item) => kept(`file ${item.file}`,
+      () => element("li", {}, element("a", {href: `/out/${item.file}`}, item.file)))));
+    place(body, [details]);
   } else {
-    node.append(...groups(items).map(([group, members]) => drawGroup(group, members)));
+    place(body, groups(items).map(([group, members]) => drawGroup(section, group, members)));
   }
   return node;
 }
 
 function errorBox(view, section) {
+  // The error in full in the first section it stops, a note in the others; kept while it is the
+  // same error, so a screen reader announces it once.
   const first = view.sections.find((s) => s.step >= view.error.step && s.items.some(shown)) || section;
   if (first.id !== section.id) {
-    return element("p", {class: "not-built"}, `Not rebuilt: see the error under ${first.title}.`);
+    return kept(`not built ${section.id} ${first.title}`,
+      () => element("p", {class: "not-built"}, `Not rebuilt: see the error under ${first.title}.`));
   }
-  return element("div", {class: "error", role: "alert"},
-    element("p", {}, `pnp could not build ${view.error.pass}:`),
-    element("pre", {}, view.error.message));
+  return kept(`error ${section.id} ${view.error.pass} ${view.error.message}`, () => element("div",
+    {class: "error", role: "alert"}, element("p", {}, `pnp could not build ${view.error.pass}:`),
+    element("pre", {}, view.error.message)));
 }
 
 function groups(items) {
@@ -147,22 +163,22 @@ function groups(items) {
   return [...found.entries()];
 }
 
-function drawGroup(group, items) {
-  const list = element("ul", {class: "pictures"}, ...items.map(picture));
-  return group ? element("div", {class: "group"}, element("h3", {}, group), list) : list;
+function drawGroup(section, group, items) {
+  const node = kept(`group ${section.id} ${group}`, () => group
+    ? element("div", {class: "group"}, element("h3", {}, group), element("ul", {class: "pictures"}))
+    : element("ul", {class: "pictures"}));
+  place(node.tagName === "UL" ? node : node.lastElementChild, items.map(picture));
+  return node;
 }
 
 function picture(item) {
-  const key = `${state.language}|${item.key}`;
-  let node = elements.get(key);
-  if (!node) {
+  const node = kept(`picture ${item.key}`, () => {
     const name = item.group ? `${item.group}: ${item.label}` : item.label;
     const image = element("img", {alt: name, decoding: "async", loading: "lazy"});
-    const caption = element("figcaption");
-    node = element("li", {"data-key": item.key},
-      element("figure", {}, element("a", {href: `/out/${item.file}#page=${item.page + 1}`}, image), caption));
-    elements.set(key, node);
-  }
+    return element("li", {"data-key": item.key},
+      element("figure", {}, element("a", {href: `/out/${item.file}#page=${item.page + 1}`}, image),
+        element("figcaption")));
+  });
   const image = node.querySelector("img");
   const width = item.width_mm * state.pxPerMm * state.zoom;
   image.style.width = `${width}px`;
@@ -192,12 +208,13 @@ function swap(image, source, version) {
 }
 
 function webEdition(item) {
+  const node = kept(`web ${item.file}`, () => element("div", {class: "web"},
+    element("iframe", {title: `Web edition: ${item.label}`, loading: "lazy"}),
+    element("p", {}, element("a", {href: `/out/${item.file}`, target: "_blank"}, `Open ${item.label} on its own`))));
+  const frame = node.querySelector("iframe");
   const source = `/out/${item.file}?v=${item.version}`;
-  const frame = document.querySelector(`iframe[data-file="${CSS.escape(item.file)}"]`)
-    || element("iframe", {title: `Web edition: ${item.label}`, "data-file": item.file, loading: "lazy"});
   if (frame.getAttribute("src") !== source) frame.setAttribute("src", source);
-  return element("div", {class: "web"}, frame,
-    element("p", {}, element("a", {href: `/out/${item.file}`, target: "_blank"}, `Open ${item.label} on its own`)));
+  return node;
 }
 
 function resolution() {
