@@ -3,8 +3,9 @@
 A set is one kind of component cut from sheets (cards, tokens, tiles, pieces, a
 board) sharing a size and shape. pnp.model.set_outline reads a set as far as its items
 (kind, shape, size, ids, values, copies); here each item's front and back are read from
-the set's faces, which may use `${attribute}`, `when:`, `repeat:` and the groups under
-`groups:`. A set's `sheet:` says how its sheets are laid out (pnp.model.sheets).
+the set's faces, which may use `${attribute}` and the item's own fields (`${id}`,
+`${count}`, `${width}` and `${height}` in millimetres), `when:`, `repeat:` and the groups
+under `groups:`. A set's `sheet:` says how its sheets are laid out (pnp.model.sheets).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pnp.model.problems import Location, quote
 from pnp.model.reader import join_key
 from pnp.model.set_outline import ItemOutline, SetContext, SetFacts, SetOutline, each_set, read_set_outline
 from pnp.model.source import Node
+from pnp.model.units import to_mm
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ def read_set(set_id: str, raw: Node, context: SetContext) -> ComponentSet | None
 
 
 def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetContext) -> Item:
-    values, size, front_node, back_node = item.values, item.size, outline.front, outline.back
+    values, size, front_node, back_node = face_values(item), item.size, outline.front, outline.back
     front = _face(front_node, join_key(path, "front"), values, size, context, item.cells)
     back = None
     if back_node is not None and back_node.value != "none":
@@ -94,7 +96,16 @@ def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetCo
                                  f"expected a face, 'same' or 'none', got {quote(back_node.value)}")
         else:
             back = _face(back_node, join_key(path, "back"), values, size, context, item.cells)
-    return Item(item.id, tuple(values.items()), item.count, front, back, item.cells)
+    return Item(item.id, tuple(item.values.items()), item.count, front, back, item.cells)
+
+
+def face_values(item: ItemOutline) -> dict[str, Any]:
+    """What an item's faces may fill in: its own fields (id, copies, and its size in millimetres, a
+    number to compute with: `x: "${width / 2}mm"`) and its attributes, which a table column of the
+    same name gives instead."""
+    width, height = item.size
+    return {"id": item.id, "count": item.count, "width": round(to_mm(width), 4), "height": round(to_mm(height), 4),
+            **item.values}
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext,
