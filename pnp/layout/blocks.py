@@ -27,7 +27,7 @@ from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
 from pnp.shapes import Shape
-from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges
+from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges, honeycomb_centre
 
 if TYPE_CHECKING:
     from pnp.layout.tiling import PartDetails  # tiling builds blocks
@@ -334,9 +334,8 @@ def honeycomb_block(components: Sequence[Component], cols: int, rows: int, arran
     height = width * SQRT3 / 2
     centres = []
     for index in range(len(components)):
-        col, row = divmod(index, rows)
-        down = row * height + height / 2 + (height / 2 if col % 2 else 0.0)
-        centres.append((width / 2 + col * 0.75 * width, extent_h - down))
+        x, down = honeycomb_centre(*divmod(index, rows), width)
+        centres.append((x, extent_h - down))
     cells = []
     for component, centre in zip(components, centres):
         outward = [_edge_bleed(centre, angle, centres, height, arrangement.bleed) for angle in HEXAGON_NORMALS]

@@ -1,5 +1,6 @@
 """One helper per geometric idea, in points, y up: outlines (an ellipse, a polygon, a rounded
-rectangle), the flat-topped hexagon, a regular polygon and an arrow's head.
+rectangle), the flat-topped hexagon and where it sits in a honeycomb, a regular polygon and an
+arrow's head.
 
 Faces, sheets, diagrams and exports all take their hexagons and arrowheads from here, so
 a hexagon cut on a sheet, drawn on a face and shown in a diagram is the same hexagon.
@@ -64,6 +65,19 @@ def hexagon(cx: float, cy: float, radius: float, half_height: float | None = Non
                      for i in range(6))
     return tuple((cx + radius * math.cos(math.radians(60 * i)),
                    cy + half_height * math.sin(math.radians(60 * i)) / math.sin(math.radians(60))) for i in range(6))
+
+
+def honeycomb_centre(col: float, row: float, width: float) -> Point:
+    """The centre of cell (col, row) of a honeycomb of flat-topped hexagons `width` across corners,
+    from the top-left of its extent, y down: odd columns sit half a hexagon lower. A fraction of
+    a column lies between two columns (halfway: the middle of the edge they share)."""
+    height = width * SQRT3 / 2
+    return (width / 2 + col * 0.75 * width, row * height + height / 2 + height / 2 * odd_shift(col))
+
+
+def odd_shift(index: float) -> float:
+    """1 for an odd column or row of a staggered grid, 0 for an even one, in between for a fraction."""
+    return 1.0 - abs(index % 2 - 1.0)
 
 
 def hexagon_by_edges(centre: Point, distances: Sequence[float]) -> tuple[Point, ...]:
