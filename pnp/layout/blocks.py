@@ -61,7 +61,8 @@ class Cell:
     """A component where it is cut.
 
     `art` is where the face's bleed box goes once turned `turn` degrees counter-clockwise
-    (for a board part, the whole board's); `clip` the polygon that bounds its ink.
+    (for a board part, the whole board's); `clip` the polygon that bounds its ink; `face`
+    which of the item's faces it shows (a net's panels show its back, side, top …).
     """
 
     component: Component
@@ -69,6 +70,7 @@ class Cell:
     clip: tuple[Point, ...]
     turn: int = 0
     art: Box | None = None
+    face: str = "front"
 
     @property
     def art_box(self) -> Box:
@@ -83,11 +85,11 @@ class Cell:
     # fifth of dataclasses.replace, which looks the fields up each time.
     def moved(self, dx: float, dy: float) -> Cell:
         return Cell(self.component, self.trim.translate(dx, dy), tuple((x + dx, y + dy) for x, y in self.clip),
-                    self.turn, None if self.art is None else self.art.translate(dx, dy))
+                    self.turn, None if self.art is None else self.art.translate(dx, dy), self.face)
 
     def holding(self, component: Component) -> Cell:
         """This cell with another component of the same size in it."""
-        return Cell(component, self.trim, self.clip, self.turn, self.art)
+        return Cell(component, self.trim, self.clip, self.turn, self.art, self.face)
 
 
 @dataclass(frozen=True)
@@ -112,11 +114,15 @@ class Block:
     marked: bool = True  # crop marks at its cut lines (honeycombs are cut along their guides)
     edge_to_edge: bool = False  # a board that fits only the paper: a page of its own, no margin
     details: PartDetails | None = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
+    folds: tuple[Line, ...] = ()  # a net's fold lines (pnp.layout.nets)
+    net: Box | None = None  # a net's whole extent, flaps and all: its cells are only its printed panels
 
     def moved(self, dx: float, dy: float) -> Block:
         return replace(self, cells=tuple(c.moved(dx, dy) for c in self.cells),
                        guides=tuple(g.moved(dx, dy) for g in self.guides),
-                       details=None if self.details is None else self.details.moved(dx, dy))
+                       details=None if self.details is None else self.details.moved(dx, dy),
+                       folds=tuple(f.translate(dx, dy) for f in self.folds),
+                       net=None if self.net is None else self.net.translate(dx, dy))
 
 
 @dataclass(frozen=True)

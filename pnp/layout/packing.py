@@ -292,5 +292,5 @@ def _centre(page: PackedPage) -> None:
 
 
 def _extent(block: Block) -> Box:
-    """The trims of a placed block, as one box."""
-    return union_all(c.trim for c in block.cells)
+    """The trims of a placed block, as one box (a net's, flaps and all)."""
+    return block.net if block.net is not None else union_all(c.trim for c in block.cells)
