@@ -116,13 +116,15 @@ class Block:
     details: PartDetails | None = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
     folds: tuple[Line, ...] = ()  # a net's fold lines (pnp.layout.nets)
     net: Box | None = None  # a net's whole extent, flaps and all: its cells are only its printed panels
+    turned: Block | None = None  # the same turned a quarter, which packing may place where this does not fit
 
     def moved(self, dx: float, dy: float) -> Block:
+        """The block placed (dx, dy) further, as it is: no longer to be turned."""
         return replace(self, cells=tuple(c.moved(dx, dy) for c in self.cells),
                        guides=tuple(g.moved(dx, dy) for g in self.guides),
                        details=None if self.details is None else self.details.moved(dx, dy),
                        folds=tuple(f.translate(dx, dy) for f in self.folds),
-                       net=None if self.net is None else self.net.translate(dx, dy))
+                       net=None if self.net is None else self.net.translate(dx, dy), turned=None)
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,14 @@ outline as guides, the fold lines.
 Its shape draws the net (pnp.shapes.net). Each panel that shows a face becomes a cell,
 its art reaching past the panel by the bleed only where the net says so; the cut outlines
 become guides (a net is cut along its outline, never along marks) and its folds dashed
-lines. A net goes on the sheet upright, or turned a quarter where only that fits.
+lines. A net goes on the sheet upright where it fits, else turned a quarter; packing may
+turn one that fits either way where only the turned one fits the room left on a page.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from pnp.layout.blocks import Block, Cell, Component, Guide, rect_points
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line
@@ -22,11 +24,14 @@ def net_block(component: Component, faces: Collection[str], frames: Sequence[Box
     """The net of a folded component whose item has `faces` (front, back, side …: a panel for a
     face it lacks stays plain paper), turned a quarter if only so it fits one of frames (the room
     trims have on a page, per orientation); DoesNotFit, naming its set, if neither fits."""
-    block = _upright(component, faces)
-    for candidate in (block, _turned(block)):
-        if any(candidate.width <= f.w + EPS and candidate.height <= f.h + EPS for f in frames):
-            return candidate
-    room = max(frames, key=lambda f: f.w * f.h)
+    upright = _upright(component, faces)
+    turned = _turned(upright)
+    fitting = [b for b in (upright, turned) if any(b.width <= f.w + EPS and b.height <= f.h + EPS for f in frames)]
+    if len(fitting) == 2:
+        return replace(upright, turned=turned)
+    if fitting:
+        return fitting[0]
+    block, room = upright, max(frames, key=lambda f: f.w * f.h)
     raise DoesNotFit(f"its {to_mm(block.width):.1f} × {to_mm(block.height):.1f} mm net (a {component.shape} "
                      f"{to_mm(component.width):.1f} × {to_mm(component.height):.1f} mm) does not fit inside the "
                      f"printer margin, with room for the footer, where a page has {to_mm(room.w):.1f} × "

@@ -99,3 +99,34 @@ def test_nets_share_pages_with_cards_and_take_no_marks(make_game):
         for line in sheet.lines:
             assert not any(net.x < line.start[0] < net.right and net.y < line.start[1] < net.top
                            for net in sheet.front.nets)
+
+
+def test_a_net_that_fits_either_way_is_turned_where_only_that_fills_the_room_left(make_game):
+    """Under a poker deck's box an A4 page has room for a standee lying down, not standing."""
+    folder = make_game({"components.yaml": """\
+        sets:
+          deck:
+            extends: cards/poker
+            count: 54
+            items: [{}]
+            front: {background: gold}
+          box:
+            kind: tuck-box
+            deck: deck
+            items: [{}]
+            front: {background: gold}
+          hero:
+            kind: standee
+            width: 30mm
+            height: 50mm
+            items: [{id: knight}]
+            front: {background: gold}
+        """})
+    game = load_game(folder)
+    sets = [s for s in game.sets if s.id != "deck"]
+    kit = lay_out(sets, game.sheets, PAPERS["a4"], settings_for(game.sheets))
+    assert len(kit.sheets) == 1
+    [box, hero] = sorted(kit.sheets[0].front.nets, key=lambda net: -net.w * net.h)
+    assert to_mm(hero.w) > to_mm(hero.h) and hero.top <= box.y  # lying down, below the box
+    [front] = [c for c in kit.sheets[0].front.fronts if c.component.set_id == "hero"]
+    assert front.turn == 90
