@@ -8,7 +8,8 @@ all lie over a small base game: game.yaml, a palette, English and Danish texts; 
 game of content/ named by `base=GAME`) and draws:
 
 - components.yaml: the front of every item (`show=backs` adds the backs; `sets=a,b` only those
-  sets), side by side at true size, in rows;
+  sets), side by side at true size, in rows; `show=sheet` the first A4 sheet of those sets as
+  it prints (`page=N` for another page), at SHEET_DPI;
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names.
@@ -31,6 +32,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 PICTURES = DOCS / "pictures"
 DPI = 150
+SHEET_DPI = 72  # a whole A4 sheet: what lies where on it, not the detail of its faces
 _FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
 ROW_MM = 260  # faces wrap into rows no wider than this
 
@@ -117,9 +119,11 @@ def _draw(example: Example, folder: Path) -> bytes:
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
         return _drawing_png(_example(loaded, language))
+    sets = example.options["sets"].split(",") if "sets" in example.options else None
+    if show == "sheet":
+        return _sheet_png(loaded, language, sets, int(example.options.get("page", "1")) - 1)
     if kind == "components.yaml" or show in ("faces", "backs"):
-        sets = example.options.get("sets")
-        return _drawing_png(_faces(loaded, language, show == "backs", sets.split(",") if sets else None))
+        return _drawing_png(_faces(loaded, language, show == "backs", sets))
     from pnp.paint.rulebook import edition_pdf
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
@@ -130,6 +134,29 @@ def _drawing_png(drawing) -> bytes:
     from pnp.paint.diagrams.output import picture_files
 
     return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
+
+
+def _sheet_png(loaded, language: str, sets: list[str] | None, page: int) -> bytes:
+    """A page of the sets' A4 sheets, laid out and painted as `pnp build` does."""
+    from pnp.i18n.catalog import Texts
+    from pnp.layout.kit import lay_out
+    from pnp.layout.paper import PAPERS
+    from pnp.model.problems import Problems
+    from pnp.output.raster import page_png
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import paint_kit
+    from pnp.targets import BuildOptions
+    from pnp.targets.kinds.sheets import settings_of, sheet_words
+
+    chosen = [s for s in loaded.game.sets if sets is None or s.id in sets]
+    settings = settings_of(loaded, BuildOptions())
+    texts = Texts(loaded.catalogs, language)
+    problems = Problems()
+    painter = FacePainter(texts, language, problems, icons=loaded.icons)
+    kit = lay_out(chosen, loaded.game.sheets, PAPERS["a4"], settings)
+    pdf = paint_kit(kit, chosen, painter, settings, sheet_words(loaded, texts))
+    problems.raise_if_any()
+    return page_png(pdf, page, SHEET_DPI)
 
 
 def _faces(loaded, language: str, backs: bool, sets: list[str] | None):

@@ -142,7 +142,7 @@ def _read_game(folder: Path, templates_folders: tuple[Path, ...] | None,
     sets = ()
     components_path = folder / "components.yaml"
     context = SetContext(info["palette"], folder, templates, problems, languages=info["languages"],
-                         source_language=info["source_language"], nets=info.get("nets", NetChoices()))
+                         source_language=info["source_language"], nets=info["nets"])
     if content_file(components_path, folder):
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
