@@ -25,10 +25,11 @@ HEX_WIDTH = 2 / SQRT3  # corner to corner, a hexagon one cell across its flats
 
 
 class Lattice:
-    """Where the cells of a board lie in scene cells, and the shape each cell has."""
+    """Where the cells of a board lie in scene cells (a grid of pnp.model.diagrams.GRIDS), and the
+    shape each cell has."""
 
-    def __init__(self, grid: str = "square"):
-        self.grid = grid
+    def __init__(self, board: BoardSpec | None):
+        self.grid = board.grid if board is not None else "square"  # a frame without a board is on squares
 
     def centre(self, point: Point) -> Point:
         column, row = point
@@ -52,11 +53,6 @@ class Lattice:
         return sc.Highlight(x - 0.5, y - 0.5, shape=RECTANGLE)
 
 
-def lattice(board: BoardSpec | None) -> Lattice:
-    """The lattice a frame's points are on: its board's, squares without one."""
-    return Lattice(board.grid if board is not None else "square")
-
-
 def hand_frame(spec: FrameSpec, lookup: Lookup, problems: Problems, check_piece) -> sc.Frame:
     """The frame a FrameSpec describes; unknown pieces and text keys become problems."""
     items: list[sc.Item] = list(hand_items(spec, lookup, problems, check_piece))
@@ -65,7 +61,7 @@ def hand_frame(spec: FrameSpec, lookup: Lookup, problems: Problems, check_piece)
 
 def hand_items(spec: FrameSpec, lookup: Lookup, problems: Problems, check_piece) -> list[sc.Item]:
     items: list[sc.Item] = []
-    cells = lattice(spec.board)
+    cells = Lattice(spec.board)
     if spec.board is not None:
         fill = spec.board.fill or "board"
         items += [cells.cell(point, fill) for point in spec.board.cells]

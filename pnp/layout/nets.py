@@ -16,7 +16,7 @@ from dataclasses import replace
 from pnp.layout.blocks import Block, Cell, Component, Guide, rect_points
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line
 from pnp.model.units import to_mm
-from pnp.shapes.geometry import Point, Polygon
+from pnp.shapes.geometry import Outline, Point, Polygon
 from pnp.shapes.net import Panel
 
 
@@ -56,6 +56,13 @@ def _cell(component: Component, panel: Panel) -> Cell:
                 face=panel.face)
 
 
+def _polygon(cut: Line | Outline) -> Polygon:
+    """A net's cut, which is always an outline of straight lines (pnp.shapes.net)."""
+    if not isinstance(cut, Polygon):
+        raise TypeError(f"a net is cut along polygons, not {cut!r}")
+    return cut
+
+
 def _turned(block: Block) -> Block:
     """The block turned a quarter counter-clockwise about its extent: (x, y) → (height − y, x)."""
     height = block.height
@@ -68,8 +75,7 @@ def _turned(block: Block) -> Block:
 
     cells = tuple(Cell(c.component, box(c.trim), tuple(point(p) for p in c.clip), (c.turn + 90) % 360,
                        None if c.art is None else box(c.art), c.face) for c in block.cells)
-    guides = tuple(Guide(Polygon(tuple(point(p) for p in g.cut.points))) for g in block.guides
-                   if isinstance(g.cut, Polygon))
+    guides = tuple(Guide(Polygon(tuple(point(p) for p in _polygon(g.cut).points))) for g in block.guides)
     folds = tuple(Line(*point((f.x0, f.y0)), *point((f.x1, f.y1))) for f in block.folds)
     return Block(cells, block.height, block.width, guides, marked=False, folds=folds,
                  net=Box(0.0, 0.0, block.height, block.width))

@@ -194,7 +194,9 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
     _notches(canvas, side.notches)
     _guides(canvas, (*side.guides, *guides))
     _marks(canvas, marks)
-    for line in (side.fold, *side.folds) if side.fold is not None else side.folds:
+    if side.fold is not None:
+        _fold(canvas, side.fold)
+    for line in side.folds:
         _fold(canvas, line)
     for item in items:
         _item(canvas, item, footer)

@@ -24,8 +24,8 @@ BASE_GAP = 4 * MM  # between the strip's bleed and the base
 
 @dataclass(frozen=True)
 class Standee(Folded):
-    foot: float = 10 * MM
-    base: float = 26 * MM
+    foot: float  # how far each foot reaches
+    base: float  # how deep the base is
 
     @property
     def tts_figure(self) -> bool:

@@ -26,9 +26,9 @@ GLUE_ROOM = 1 * MM  # the side glue flap stays this far short of the side it is 
 
 @dataclass(frozen=True)
 class TuckBox(Folded):
-    depth: float = 0.0  # a side panel's width, fold to fold
-    glue_flap: float = 10 * MM
-    thumb_notch: float = 20 * MM  # the notch's diameter; 0: none
+    depth: float  # a side panel's width, fold to fold
+    glue_flap: float
+    thumb_notch: float  # the notch's diameter; 0: none
 
     @property
     def on_table(self) -> bool:
@@ -45,7 +45,7 @@ class TuckBox(Folded):
             return width, self.depth
         return width, height
 
-    def flaps(self, width: float, height: float) -> tuple[float, float, float, float]:
+    def _flaps(self, width: float, height: float) -> tuple[float, float, float, float]:
         """(side glue flap, bottom glue flap, tuck flap, dust flap): how far each reaches from its fold."""
         depth = self.depth
         return (min(self.glue_flap, max(depth - GLUE_ROOM, depth / 2)), self.glue_flap, min(TUCK_FLAP, height / 2),
@@ -53,7 +53,7 @@ class TuckBox(Folded):
 
     def net(self, width: float, height: float, bleed: float = 0.0) -> Net:
         w, h, d = width, height, self.depth
-        glue, bottom_glue, tuck, dust = self.flaps(w, h)
+        glue, bottom_glue, tuck, dust = self._flaps(w, h)
         x1, x2, x3, x4, x5 = glue, glue + w, glue + w + d, glue + 2 * w + d, glue + 2 * w + 2 * d
         yb, y0 = bottom_glue, bottom_glue + d
         y1, y2 = y0 + h, y0 + h + d
