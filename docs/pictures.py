@@ -8,11 +8,17 @@ all lie over a small base game: game.yaml, a palette, English and Danish texts; 
 game of content/ named by `base=GAME`) and draws:
 
 - components.yaml: the front of every item (`show=backs` adds the backs; `sets=a,b` only those
-  sets), side by side at true size, in rows; `show=sheet` the first A4 sheet of those sets as
-  it prints (`page=N` for another page), at SHEET_DPI;
+  sets), side by side at true size, in rows;
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
-  `show=faces` the faces, in the language `lang=` names.
+  `show=faces` the faces, in the language `lang=` names;
+- `show=sheet`: the first page of the game's component sheets on A4 (`page=N` another; `sets=a,b`
+  only those sets' sheets), whole, at SHEET_DPI.
+
+`plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
+example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
+pip leaves one: its code on sys.path and a .dist-info naming its entry points, by which pnp
+finds it.
 
 The PNG is the PDF rasterized (pypdfium2), so the same content gives the same pixels.
 `python docs/pictures.py` (`make docs`) writes docs/pictures/NAME.png; tests/docs checks
@@ -25,6 +31,7 @@ import re
 import shutil
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -32,7 +39,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 PICTURES = DOCS / "pictures"
 DPI = 150
-SHEET_DPI = 72  # a whole A4 sheet: what lies where on it, not the detail of its faces
+SHEET_DPI = 100  # a whole A4 sheet: 827 × 1169 pixels
 _FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
 ROW_MM = 260  # faces wrap into rows no wider than this
 
@@ -88,12 +95,17 @@ def examples(paths=None) -> list[Example]:
 
 
 def write_game(example: Example, folder: Path) -> Path:
-    """The example's game folder: the base game (`base=GAME`: a game of content/) with its files laid over."""
+    """The example's game folder: the base game (`base=GAME`: a game of content/; `plugin=NAME`: with an
+    example plugin's game.yaml and components.yaml) with its files laid over."""
     game = folder / "content" / "lantern"
     base = BASE
     if "base" in example.options:
         shutil.copytree(ROOT / "content" / example.options["base"], game)
         base = {}
+    elif "plugin" in example.options:
+        plugin = ROOT / "examples" / example.options["plugin"] / "content" / example.options["plugin"]
+        base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8")
+                           for name in ("game.yaml", "components.yaml")}}
     for name, text in {**base, **example.files}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
@@ -104,7 +116,34 @@ def picture(example: Example) -> bytes:
     """The PNG of one example."""
     with tempfile.TemporaryDirectory() as temporary:
         game = write_game(example, Path(temporary))
-        return _draw(example, game)
+        if "plugin" not in example.options:
+            return _draw(example, game)
+        with installed_plugin(example.options["plugin"], Path(temporary) / "site-packages"):
+            return _draw(example, game)
+
+
+@contextmanager
+def installed_plugin(name: str, site: Path):
+    """The example plugin examples/<name> installed for this process as pip leaves one: its code
+    (src/) on sys.path, and in site a .dist-info naming the entry points its pyproject.toml declares."""
+    from pnp import plugins
+
+    folder = ROOT / "examples" / name
+    info = site / f"pnp_{name}-0.dist-info"
+    info.mkdir(parents=True)
+    declared = re.findall(r'^\[project\.entry-points\."([\w.]+)"\]\n((?:\w+ = "[^"\n]*"\n)*)',
+                          (folder / "pyproject.toml").read_text(encoding="utf-8"), re.MULTILINE)
+    text = "".join(f"[{group}]\n{points}\n" for group, points in declared).replace('"', "")
+    (info / "entry_points.txt").write_text(text, encoding="utf-8")
+    added = [str(site), str(folder / "src")]
+    sys.path[:0] = added
+    plugins.forget()
+    try:
+        yield
+    finally:
+        for entry in added:
+            sys.path.remove(entry)
+        plugins.forget()
 
 
 def _draw(example: Example, folder: Path) -> bytes:
@@ -115,13 +154,13 @@ def _draw(example: Example, folder: Path) -> bytes:
     language = example.options.get("lang", "en")
     kind = example.last_file
     show = example.options.get("show", "")
+    sets = example.options["sets"].split(",") if "sets" in example.options else None
+    if show == "sheet":
+        return _sheet(loaded, language, sets, int(example.options.get("page", "1")) - 1)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
         return _drawing_png(_example(loaded, language))
-    sets = example.options["sets"].split(",") if "sets" in example.options else None
-    if show == "sheet":
-        return _sheet_png(loaded, language, sets, int(example.options.get("page", "1")) - 1)
     if kind == "components.yaml" or show in ("faces", "backs"):
         return _drawing_png(_faces(loaded, language, show == "backs", sets))
     from pnp.paint.rulebook import edition_pdf
@@ -136,8 +175,9 @@ def _drawing_png(drawing) -> bytes:
     return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
 
 
-def _sheet_png(loaded, language: str, sets: list[str] | None, page: int) -> bytes:
-    """A page of the sets' A4 sheets, laid out and painted as `pnp build` does."""
+def _sheet(loaded, language: str, sets: list[str] | None, page: int) -> bytes:
+    """A page of the sets' A4 sheets (every set's when sets is None), laid out and painted as
+    `pnp build` lays out and paints them."""
     from pnp.i18n.catalog import Texts
     from pnp.layout.kit import lay_out
     from pnp.layout.paper import PAPERS

@@ -102,10 +102,11 @@ def _flips() -> tuple[str, ...]:
     return tuple(FLIPS)
 
 
-def _formats() -> tuple[str, ...]:
-    from pnp.targets.options import FORMATS
+def _formats(asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The --format tokens: pnp's own, and the installed plugins' when asked holds one pnp's own kinds do not make."""
+    from pnp.targets.options import known_formats
 
-    return FORMATS
+    return known_formats(asked)
 
 
 def _layouts() -> tuple[str, ...]:
@@ -115,13 +116,14 @@ def _layouts() -> tuple[str, ...]:
 
 
 def comma_list(allowed):
-    """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
+    """A Click callback for 'a,b' options whose parts must come from allowed(parts) (a function of
+    what was asked: the choices it needs to know)."""
 
     def parse(ctx, param, value):
         if value is None:
             return None
-        choices = allowed()
         parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+        choices = allowed(parts)
         wrong = [p for p in parts if p not in choices]
         if wrong or not parts:
             raise click.BadParameter(f"expected a comma-separated list of {', '.join(choices)}, got {value!r}")
@@ -217,7 +219,7 @@ def print_options(command):
     """The settings of a build (pnp.targets.settings): each given here goes over the game's
     build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
-        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers),
+        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
                      help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)),
                      help="How the printer turns the sheet for the back: long or short."),
@@ -230,9 +232,14 @@ def print_options(command):
                      help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
-                          "files, with --shop), html (web rulebook and kit preview)."),
+                          "files, with --shop), html (web rulebook and kit preview), or an installed plugin's own "
+                          "(pnp list --plugins)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
+        click.option("--icc", default=None, metavar="PATH",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="A CMYK output profile (ICC) for a shop that prints CMYK, such as the shop's own SWOP "
+                          "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
         click.option("--lang", "languages", default=None, callback=language_list,
@@ -265,6 +272,9 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
     from pnp.targets.options import check_base_url
 
     check_languages(given["languages"], folders)
+    icc = given.pop("icc", None)
+    if icc is not None:
+        _check_icc(icc)
     try:
         if given["tts_base_url"] is not None:
             check_base_url(given["tts_base_url"])
@@ -274,7 +284,18 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
         raise click.UsageError(str(error)) from None
     if given["shop"] is not None:
         _check_shop_profile(given["shop"], folders)
-    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
+    own_profile = str(Path(icc).resolve()) if icc else None
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict, icc=own_profile)
+
+
+def _check_icc(path: Path) -> None:
+    """--icc names a CMYK output profile little CMS can use."""
+    from pnp.export.cmyk import ProfileError, Separation
+
+    try:
+        Separation(Path(path).read_bytes())
+    except (OSError, ProfileError) as error:
+        raise click.BadParameter(f"{path}: {error}", param_hint="'--icc'") from None
 
 
 def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
@@ -442,7 +463,7 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
-@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers),
+@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
               help="Paper sizes to check the sheets on.")
 @click.option("--lang", "languages", default=None, callback=language_list,
               help="Languages to check (default: all the game has).")
@@ -476,11 +497,54 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
 
 
+@main.command("preflight")
+@click.argument("games", nargs=-1)
+@click.option("--shop", required=True, metavar="NAME",
+              help="The shop whose profile (templates/shops/) the files are checked against.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="The folder the files were built into.")
+def preflight_command(games, shop, out) -> None:
+    """Check the print-shop files built for GAMES (default: all) against the shop's profile: what it would refuse.
+
+    Reads OUT/<game>/pod/<shop>/ with independent readers and prints each violation with its
+    file: a manifest row without a product of the shop or naming a missing file, a file no row
+    names, an image not at the product's pixels and resolution, a PDF page not the product's
+    trim plus bleed, a PDF/X-1a:2003 rule broken (for a shop that asks for PDF/X), a cut file
+    not the slug's size or with cut lines too close. Exit 1 if anything would be refused.
+    """
+    from pnp.export.preflight import preflight
+    from pnp.model import load_game
+    from pnp.model.folders import layer_with
+    from pnp.model.names import id_problem
+    from pnp.model.shops import SHOPS_FOLDER, load_shop
+
+    problem = id_problem(shop, "a shop name")
+    if problem:
+        raise click.BadParameter(problem, param_hint="'--shop'")
+    folders = resolve_games(games)
+    _check_shop_profile(shop, folders)
+    refused = 0
+    for folder in folders:
+        game = load_game(folder)
+        profile = load_shop(layer_with(game.templates_folders, f"{SHOPS_FOLDER}/{shop}.yaml"), shop)
+        where = Path(out) / game.id / "pod" / profile.id
+        report = preflight(where, profile)
+        for violation in report.violations:
+            click.echo(f"{where}/{violation}")
+        for left_out in report.left_out:
+            click.echo(f"{where}/{left_out.file}: not made for {profile.name}: {left_out.message}")
+        refused += len(report.violations)
+        verdict = "would refuse " + str(len(report.violations)) if report.violations else "would take every file"
+        click.echo(f"{game.id}: {profile.name} {verdict} (files checked: {report.files})", err=True)
+    if refused:
+        raise SystemExit(1)
+
+
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
 @run_options
 @click.option("--format", "formats", default="png,svg,pdf", show_default=True,
-              callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
+              callback=comma_list(lambda asked: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
 @click.option("--lang", "languages", default=None, callback=language_list,
               help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
@@ -503,16 +567,24 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 @click.argument("games", nargs=-1)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="The folder whose outputs to list.")
-def list_command(games, out) -> None:
+@click.option("--plugins", "plugins", is_flag=True, help="List the rules engines, output kinds and languages of pnp's "
+              "words there are instead, pnp's own and the installed plugins', each loaded and checked.")
+def list_command(games, out, plugins) -> None:
     """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and
     components.yaml: each game's languages and component sets, its settings (each value in force and where it
     comes from) and what pnp wrote for it under --out, naming the outputs that are out of date.
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
+    With --plugins, a plugin that cannot be loaded is said, and the exit code is 1.
     """
     from pnp.model.game import game_outline
     from pnp.targets.settings import resolve_all
 
+    if plugins:
+        if games:
+            raise click.UsageError("--plugins lists what pnp has, not games: give no GAMES with it")
+        list_plugins()
+        return
     folders = resolve_games(games)
     outlines = {folder: game_outline(folder) for folder in folders}
     settings = resolve_all(folders, {}, settings_memory(out, keep=False))
@@ -524,6 +596,57 @@ def list_command(games, out) -> None:
             click.echo(f"  {line}")
         for line in outputs_lines(out, folder):
             click.echo(f"  {line}")
+
+
+class BrokenPlugins(click.ClickException):
+    exit_code = 1
+
+
+def list_plugins() -> None:
+    """A line per plugin of each group (pnp.plugins): its name, who gives it, what it makes; then the
+    broken ones, each loaded and checked as a build would."""
+    from pnp import plugins
+
+    broken = []
+    headings = {plugins.ENGINES: "rules engines", plugins.KINDS: "output kinds",
+                plugins.LABELS: "pnp's words in a language"}
+    for group, heading in headings.items():
+        click.echo(f"{heading} ({group}):")
+        for plugin in (*plugins.built_in(group), *plugins.installed(group)):
+            try:
+                made = _plugin_makes(plugin)
+            except plugins.PluginError as error:
+                made = "cannot be loaded"
+                broken.append(error.message)
+            where = plugin.distribution.local_source() if plugin.distribution else None
+            provider = f"{plugin.provider}, from {where}" if where else plugin.provider
+            click.echo(f"  {plugin.name:<18}{provider:<32} {made}".rstrip())
+    if broken:
+        raise BrokenPlugins("\n".join(broken))
+
+
+def _plugin_makes(plugin) -> str:
+    """What a plugin gives, in a few words, once loaded and checked; PluginError if it is broken."""
+    from pnp import plugins
+
+    chosen = plugins.find(plugin.group, plugin.name)
+    if chosen is not None and chosen != plugin:
+        return f"not used: {chosen.provider} has {plugin.name!r} first"
+    if plugin.group == plugins.ENGINES:
+        from pnp.diagrams.engines import adapter_of
+
+        adapter = adapter_of(plugin)
+        start = f"; starts from {adapter.default_position!r}" if adapter.default_position is not None else ""
+        return f"views: {', '.join(adapter.views)}{start}"
+    if plugin.group == plugins.KINDS:
+        from pnp.targets.kinds import kinds_of
+
+        kinds = kinds_of(plugin)
+        tokens = ", ".join(dict.fromkeys(token for kind in kinds for token in kind.formats))
+        return f"pnp {kinds[0].command}" + (f" --format {tokens}" if tokens else "")
+    from pnp.i18n.labels import label_warning
+
+    return label_warning(plugin.name) or "every label"
 
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:

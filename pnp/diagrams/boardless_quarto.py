@@ -23,6 +23,7 @@ CORNERS = {"upper-left": (0, 0), "upper-right": (3, 0), "lower-left": (0, 3), "l
 class BoardlessQuartoAdapter:
     engine = bq.ENGINE
     views = ("position",)
+    default_position = "start"
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         states = [request.start] + [p.after for p in request.played]

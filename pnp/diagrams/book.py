@@ -2,8 +2,8 @@
 loads, and what pnp.paint.diagrams draws.
 
 Diagrams come from content/<game>/diagrams.yaml, example plays from examples.yaml.
-Engine diagrams and examples are replayed by the game's rules engine (pnp.games.registry
-names each engine's scene adapter); hand-placed ones are read as they are written.
+Engine diagrams and examples are replayed by the game's rules engine (pnp.diagrams.engines
+finds its scene adapter, pnp's own or a plugin's); hand-placed ones are read as they are written.
 Every piece is looked up in components.yaml, every move checked, every caption found.
 """
 
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp import plugins
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.engines import engine_names, find_adapter
 from pnp.diagrams.hand import hand_frame, hand_items
 from pnp.diagrams.pieces import Pieces
 from pnp.diagrams.replay import parse_position, play
-from pnp.games.registry import ENGINES, engine_names, find_engine
 from pnp.i18n.catalog import Catalogs, Texts, load_game_catalogs
 from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, FrameSpec, read_diagram_book
 from pnp.model.game import Game
@@ -112,15 +113,19 @@ def _engine_frames(spec: DiagramSpec, engine: str, pieces: Pieces, lookup, probl
 
 
 def _adapter(name: str, location: Location, key: str, problems: Problems):
-    entry = find_engine(name)
-    if entry is None:
-        problems.add(location, f"{key}.engine", f"no rules engine '{name}' (there are: {', '.join(engine_names())})")
+    try:
+        adapter = find_adapter(name)
+    except plugins.PluginError as error:
+        problems.add(location, f"{key}.engine", error.message)
         return None
-    return entry.load_adapter()
+    if adapter is None:
+        problems.add(location, f"{key}.engine", f"no rules engine '{name}' (there are: {', '.join(engine_names())}); "
+                                                "an engine from outside pnp is a plugin to install (docs/engines.md)")
+    return adapter
 
 
 def _start(adapter, name: str, position: str | None, location: Location, key: str, problems: Problems):
-    text = position if position is not None else ENGINES[name].default_position  # _adapter found it
+    text = position if position is not None else adapter.default_position
     if text is None:
         problems.add(location, key, f"a {name} diagram needs 'position:' in the engine's notation")
         return None

@@ -23,6 +23,7 @@ SHOWS = ("legal", "wins")
 class FolioAdapter:
     engine = f.ENGINE
     views = ("position",)
+    default_position = "B gives"
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         state = request.played[-1].after if request.played else request.start

@@ -20,7 +20,6 @@ from pnp.shapes import HEXAGON, RECTANGLE
 from pnp.shapes.geometry import SQRT3, honeycomb_centre, odd_shift
 
 Lookup = Callable[[str], str]
-Point = tuple[float, float]
 HEX_WIDTH = 2 / SQRT3  # corner to corner, a hexagon one cell across its flats
 
 
@@ -31,7 +30,7 @@ class Lattice:
     def __init__(self, board: BoardSpec | None):
         self.grid = board.grid if board is not None else "square"  # a frame without a board is on squares
 
-    def centre(self, point: Point) -> Point:
+    def centre(self, point: sc.Point) -> sc.Point:
         column, row = point
         if self.grid == "hex":
             return honeycomb_centre(column, row, HEX_WIDTH)
@@ -39,13 +38,13 @@ class Lattice:
             return (column + 0.5 + 0.5 * odd_shift(row), row + 0.5)
         return sc.centre(point)
 
-    def cell(self, point: Point, fill: str) -> sc.Cell:
+    def cell(self, point: sc.Point, fill: str) -> sc.Cell:
         x, y = self.centre(point)
         if self.grid == "hex":
             return sc.Cell(x, y, shape=HEXAGON, width=HEX_WIDTH, fill=fill)
         return sc.Cell(x, y, fill=fill)
 
-    def highlight(self, point: Point) -> sc.Highlight:
+    def highlight(self, point: sc.Point) -> sc.Highlight:
         """A tinted cell: a square, or the hexagon of a hex board."""
         x, y = self.centre(point)
         if self.grid == "hex":
@@ -84,19 +83,37 @@ def _piece(spec: PieceSpec, cells: Lattice) -> sc.Piece:
 
 
 def _mark(mark: MarkSpec, cells: Lattice, lookup: Lookup, problems: Problems) -> sc.Item | None:
-    points = tuple(cells.centre(p) for p in mark.points)
-    (x, y) = points[0]
-    if mark.kind == "circle":
-        return sc.Ring(x, y)
-    if mark.kind == "square":
-        return cells.highlight(mark.points[0])
-    if mark.kind == "cross":
-        return sc.Cross(x, y)
-    if mark.kind in ("line", "arrow"):
-        return sc.Stroke(points, arrow=mark.kind == "arrow", bend=mark.bend, dashed=mark.dashed)
+    return _MARKS[mark.kind](mark, cells, tuple(cells.centre(p) for p in mark.points), lookup, problems)
+
+
+def _ring(mark: MarkSpec, cells: Lattice, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Ring(*points[0])
+
+
+def _highlight(mark: MarkSpec, cells: Lattice, points: tuple[sc.Point, ...], lookup: Lookup,
+               problems: Problems) -> sc.Item:
+    return cells.highlight(mark.points[0])
+
+
+def _cross(mark: MarkSpec, cells: Lattice, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Cross(*points[0])
+
+
+def _stroke(mark: MarkSpec, cells: Lattice, points: tuple[sc.Point, ...], lookup: Lookup,
+            problems: Problems) -> sc.Item:
+    return sc.Stroke(points, arrow=mark.kind == "arrow", bend=mark.bend, dashed=mark.dashed)
+
+
+def _label_mark(mark: MarkSpec, cells: Lattice, points: tuple[sc.Point, ...], lookup: Lookup,
+                problems: Problems) -> sc.Item | None:
     # No text: reading it was a problem, reported already.
     text = mark.text if mark.kind == "label" or mark.text is None else _text(mark.text, lookup, problems, mark)
-    return None if text is None else sc.Label(x, y, text)
+    return None if text is None else sc.Label(*points[0], text)
+
+
+# What each mark kind of diagrams.yaml (pnp.model.diagrams.MARKS) becomes in a scene.
+_MARKS = {"circle": _ring, "square": _highlight, "cross": _cross, "line": _stroke, "arrow": _stroke,
+          "label": _label_mark, "label-key": _label_mark}
 
 
 def _text(key: str, lookup: Lookup, problems: Problems, mark: MarkSpec) -> str | None:

@@ -27,6 +27,7 @@ STEPS = {">": (1, 0), "<": (-1, 0), "v": (0, 1), "^": (0, -1)}
 class QuatrefoilAdapter:
     engine = q.ENGINE
     views = ("position", "moves", "solution")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         view = request.spec.view or ("moves" if request.played else "position")

@@ -30,6 +30,7 @@ EXIT = 1.25  # centre to the cross past an outer face (the face itself is at √
 class TrifoilAdapter:
     engine = t.ENGINE
     views = ("map", "position", "moves")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         options, state = request.options, request.start

@@ -26,7 +26,7 @@ from pnp.layout.backs import back_class
 from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.furniture import Item, Placed, place_items
 from pnp.layout.geometry import Box, DoesNotFit, Line
-from pnp.layout.marks import MIN_MARK, CutLine, Mark, MarkRules, cut_lines, place_marks
+from pnp.layout.marks import MIN_MARK, SAME, CutLine, Mark, MarkRules, cut_lines, place_marks
 from pnp.layout.nets import net_block
 from pnp.layout.packing import Frames, Group, PackedPage, pack
 from pnp.layout.paper import Paper
@@ -148,7 +148,7 @@ def _add_set(groups: dict[GroupKey, Group], component_set: ComponentSet, game_ch
 
 def _area(paper: Paper, settings: SheetSettings, folded: bool) -> Box:
     """Where trims may go on a page: inside the printer margin; on a fold sheet, its first half."""
-    inner = paper.box.inset(settings.margin)
+    inner = settings.printable(paper)
     if not folded:
         return inner
     if paper.is_landscape:
@@ -192,7 +192,7 @@ def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings,
     if folded:
         mirror = _fold_mirror(page.paper)
         backs = _backs(cells, mirror)
-        front = replace(front, backs=backs, fold=_fold_line(page.paper))
+        front = replace(front, backs=backs, fold=_fold_line(page.paper, settings.margin))
         behind = [replace(b, cells=tuple(c for c in b.cells if c.component.back is not None)) for b in page.blocks]
         lines += tuple(_mirror_cut(line, mirror) for line in cut_lines(b for b in behind if b.cells))
         return Sheet(number, front, None, sets, parts, mirror, lines, edge)
@@ -221,10 +221,11 @@ def _fold_mirror(paper: Paper) -> Mirror:
     return Mirror(True, paper.width / 2) if paper.is_landscape else Mirror(False, paper.height / 2)
 
 
-def _fold_line(paper: Paper) -> Line:
+def _fold_line(paper: Paper, margin: float) -> Line:
+    """The middle of the paper, from printer margin to printer margin."""
     if paper.is_landscape:
-        return Line(paper.width / 2, 0.0, paper.width / 2, paper.height)
-    return Line(0.0, paper.height / 2, paper.width, paper.height / 2)
+        return Line(paper.width / 2, margin, paper.width / 2, paper.height - margin)
+    return Line(margin, paper.height / 2, paper.width - margin, paper.height / 2)
 
 
 # --- finishing a sheet: footer items, then marks ------------------------------------------
@@ -242,13 +243,17 @@ class Finished:
 
 def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSettings) -> Finished:
     """Place the footer items (first variant that fits, measured as they read) and the marks around them."""
-    printable = sheet.front.paper.box.inset(settings.margin)
-    rules = MarkRules(settings.mark_length, settings.mark_gap, printable)
+    rules = MarkRules(settings.mark_length, settings.mark_gap, settings.printable(sheet.front.paper))
     marks, guides, items = _marks_and_items(tuple(sheet.lines), tuple(_ink(sheet.front)), tuple(map(tuple, variants)),
                                             rules, sheet.edge_to_edge)
     if sheet.back is None or sheet.mirror is None:
         return Finished(marks, (), guides, items)
-    back_marks = () if sheet.blank_back else tuple(Mark(sheet.mirror.line(m.line), m.in_bleed) for m in marks)
+    backed = [c.trim for c in sheet.front.fronts if c.component.back is not None]
+    if len(backed) < len(sheet.front.fronts):  # marks behind a part with no back would cut blank paper
+        marks_behind = [m for m in marks if any(_on_edge(m.at, trim) for trim in backed)]
+    else:
+        marks_behind = list(marks)
+    back_marks = tuple(Mark(sheet.mirror.line(m.line), sheet.mirror.point(*m.at), m.in_bleed) for m in marks_behind)
     still = Mirror(sheet.mirror.vertical, sheet.mirror.at)  # footers stay put: no back offset
     back_items = tuple(Placed(p.name, still.box(p.box), p.turn) for p in items)
     return Finished(marks, back_marks, guides, items, back_items)
@@ -269,6 +274,13 @@ def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...],
         items = []  # a board printed edge to edge leaves no margin to print in
     marks, guides = place_marks(lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
     return tuple(marks), tuple(guides), tuple(items)
+
+
+def _on_edge(point: tuple[float, float], box: Box) -> bool:
+    """Whether point lies on box's edge (a cut line ends at the trim of a component it cuts out)."""
+    x, y = point
+    inside = box.x - SAME <= x <= box.right + SAME and box.y - SAME <= y <= box.top + SAME
+    return inside and min(abs(x - box.x), abs(x - box.right), abs(y - box.y), abs(y - box.top)) <= SAME
 
 
 def _ink(side: Side) -> list[Box]:

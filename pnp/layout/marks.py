@@ -32,6 +32,7 @@ Direction = tuple[int, int]
 @dataclass(frozen=True)
 class Mark:
     line: Line
+    at: tuple[float, float]  # the end of the cut line it marks
     in_bleed: bool = False
 
 
@@ -118,10 +119,10 @@ def _mark(end: tuple[float, float], d: Direction, ink: Sequence[Box], keep_clear
     length = min(rules.length, room)
     if length >= MIN_MARK - SAME:
         begin = _step(start, d, rules.gap)
-        return Mark(Line(*begin, *_step(begin, d, length)))
+        return Mark(Line(*begin, *_step(begin, d, length)), end)
     in_bleed = min(reach + rules.gap + rules.length, _to_margin(end, d, rules.printable), reach + ahead - CLEARANCE)
     if in_bleed >= MIN_IN_BLEED - SAME:
-        return Mark(Line(*end, *_step(end, d, in_bleed)), in_bleed=True)
+        return Mark(Line(*end, *_step(end, d, in_bleed)), end, in_bleed=True)
     return None
 
 

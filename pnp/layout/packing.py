@@ -168,7 +168,7 @@ def _shaped(group: Group, todo: Todo, room: tuple[float, float]) -> Block | None
     if isinstance(part, Block):  # a board part, or a net: upright, else turned where it may be
         return next((b for b in (part, part.turned) if b is not None and _fits((b.width, b.height), room)), None)
     components = cast("list[Component]", todo)  # its first is a component: so is every one (Todo)
-    if group.arrangement.kind == "honeycomb":
+    if group.arrangement.lattice == "honeycomb":
         return _honeycomb(components, group.arrangement, room)
     key = (round(room[0], 3), round(room[1], 3),
            tuple(c.back for c in components[:_most(part, group.arrangement, room)]))
@@ -179,7 +179,7 @@ def _shaped(group: Group, todo: Todo, room: tuple[float, float]) -> Block | None
 
 def _held(group: Group, block: Block, todo: Todo) -> Block:
     """block (from _shaped) with todo's components in its cells."""
-    if group.parts or group.arrangement.kind == "honeycomb":
+    if group.parts or group.arrangement.lattice == "honeycomb":
         return block  # made from todo itself
     components = cast("list[Component]", todo)  # a group without parts places components
     return replace(block, cells=tuple(cell.holding(c) for cell, c in zip(block.cells, components)))
@@ -187,7 +187,7 @@ def _held(group: Group, block: Block, todo: Todo) -> Block:
 
 def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:
     """The most cells of this size that could fit room, turned or not."""
-    gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+    gap = arrangement.spacing
     w, h = component.width, component.height
     return max(_count(room[0], a, gap) * _count(room[1], b, gap) for a, b in ((w, h), (h, w)))
 
@@ -197,7 +197,7 @@ def _grid(todo: list[Component], arrangement: Arrangement, room: tuple[float, fl
     turns = (0, 90) if arrangement.turnable and todo[0].width != todo[0].height else (0,)
     for turn in turns:
         w, h = (todo[0].height, todo[0].width) if turn else (todo[0].width, todo[0].height)
-        gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+        gap = arrangement.spacing
         max_cols, max_rows = _count(room[0], w, gap), _count(room[1], h, gap)
         for count in range(min(len(todo), max_cols * max_rows), 0, -1):
             block = _first_grid(todo[:count], max_cols, max_rows, turn, arrangement, room)
@@ -226,11 +226,11 @@ def _shape_order(shape: tuple[int, int], w: float, h: float) -> tuple[float, flo
 
 
 def _honeycomb(todo: list[Component], arrangement: Arrangement, room: tuple[float, float]) -> Block | None:
-    width = todo[0].width
+    width, spacing = todo[0].width, arrangement.spacing
     for count in range(len(todo), 0, -1):
-        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width), room)]
+        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width, spacing), room)]
         if fitting:
-            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(s[0], s[1], width)))
+            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(s[0], s[1], width, spacing)))
             return honeycomb_block(todo[:count], cols, rows, arrangement)
     return None
 

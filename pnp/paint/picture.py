@@ -15,6 +15,8 @@ so a picture and its Drawing paint the same PDF operators: the tests check both.
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import baseGFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
@@ -132,6 +134,10 @@ class Group(Shape):
 
 class Picture(Group):
     """A face's picture: its Group is a Drawing of width × height points."""
+
+    # The colours painting starts from (reportlab's Drawing has them too); unset, black. pdfdraw reads them.
+    initialFillColor: Any
+    initialStrokeColor: Any
 
     def __init__(self, width, height, initialFontName=None):
         super().__init__()

@@ -22,7 +22,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
-from pnp.layout.blocks import Cell, Guide
+from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.footer import (
     FOOTER_SIZE,
     ITEM_HEIGHT,
@@ -34,7 +34,7 @@ from pnp.layout.footer import (
     scale_bar_words,
 )
 from pnp.layout.furniture import Placed
-from pnp.layout.geometry import Line
+from pnp.layout.geometry import Box, Line
 from pnp.layout.kit import Kit, Sheet, Side, finish
 from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
@@ -44,13 +44,20 @@ from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
+from pnp.paint.colours import RGB, WHITE, contrasting
 from pnp.paint.faces import FacePainter
 from pnp.shapes.geometry import Ellipse, Outline, Polygon
 from pnp.text.fonts import font_name
 
 MARK_WIDTH = 0.25
+BAR_STROKE = 0.5
+MAP_STROKE = 0.4
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = colors.Color(0.45, 0.45, 0.45)
+# A component's own outline (a disc, a hexagon, a rounded card) is drawn in black or white,
+# whichever shows more on its face's ground, and heavier: it is the only sign of the cut
+# where the bleed runs on past it in the same colour.
+OUTLINE_WIDTH = 0.5
 TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 
 
@@ -88,12 +95,13 @@ def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, sett
         faces.check_unplaced(kit.sheets)
     for sheet in sheets:
         finished = finish(sheet, footer_variants(sheet, words, len(kit.sheets)), settings)
+        printable = settings.printable(sheet.front.paper)
         front_side = "fold" if sheet.front.fold is not None else "front"
-        _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
+        _page(canvas, faces, sheet.front, printable, finished.front_marks, finished.guides, finished.front_items,
               Footer.of(sheet, words, len(kit.sheets), front_side))
         if sheet.back is not None:
             back_side = "blank" if sheet.blank_back else "back"
-            _page(canvas, faces, sheet.back, finished.back_marks, (), finished.back_items,
+            _page(canvas, faces, sheet.back, printable, finished.back_marks, (), finished.back_items,
                   Footer.of(sheet, words, len(kit.sheets), back_side))
     canvas.save()
     return buffer.getvalue()
@@ -182,7 +190,7 @@ def page_sides(kit: Kit) -> list[tuple[int, str]]:
 
 # --- pages --------------------------------------------------------------------------------
 
-def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
+def _page(canvas: Canvas, faces: _Faces, side: Side, printable: Box, marks: Sequence[Mark], guides: Sequence[Guide],
           items: Sequence[Placed], footer: Footer) -> None:
     canvas.setPageSize((side.paper.width, side.paper.height))
     for tab in side.tabs:
@@ -192,8 +200,12 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
     for cell in side.backs:
         faces.place(cell, "back")
     _notches(canvas, side.notches)
-    _guides(canvas, (*side.guides, *guides))
+    # A cut line on a trim at the printer margin would put half its stroke into it.
+    canvas.saveState()
+    _clip(canvas, printable)
+    _guides(canvas, (*side.guides, *guides), faces)
     _marks(canvas, marks)
+    canvas.restoreState()
     if side.fold is not None:
         _fold(canvas, side.fold)
     for line in side.folds:
@@ -202,6 +214,12 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
         _item(canvas, item, footer)
     _boxes(canvas, side)
     canvas.showPage()
+
+
+def _clip(canvas: Canvas, box: Box) -> None:
+    inside = canvas.beginPath()
+    inside.rect(box.x, box.y, box.w, box.h)
+    canvas.clipPath(inside, stroke=0, fill=0)
 
 
 def _boxes(canvas: Canvas, side: Side) -> None:
@@ -229,12 +247,18 @@ def _lines(canvas: Canvas, lines, colour, width: float) -> None:
         canvas.line(line.x0, line.y0, line.x1, line.y1)
 
 
-def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
-    if not guides:
-        return
-    canvas.setStrokeColor(GUIDE_GREY)
-    canvas.setLineWidth(GUIDE_WIDTH)
+def _guides(canvas: Canvas, guides: Sequence[Guide], faces: _Faces) -> None:
+    """Cut lines: a component's outline in the colour that shows on its ground, any other line grey."""
+    drawn_with = None
     for guide in guides:
+        if guide.owner is None:
+            pen = (GUIDE_GREY, GUIDE_WIDTH)
+        else:
+            pen = (colors.Color(*contrasting(faces.ground(guide.owner))), OUTLINE_WIDTH)
+        if pen != drawn_with:
+            canvas.setStrokeColor(pen[0])
+            canvas.setLineWidth(pen[1])
+            drawn_with = pen
         cut = guide.cut
         if isinstance(cut, Line):
             canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
@@ -326,29 +350,35 @@ def _item(canvas: Canvas, item: Placed, footer: Footer) -> None:
 
 
 def draw_scale_bar(canvas: Canvas, x: float, y: float, language: str) -> None:
-    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y)."""
+    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y);
+    its first tick's stroke starts at x, not half a stroke before it (a bar at the printer margin
+    stays inside it)."""
     mid = y + ITEM_HEIGHT / 2
+    start = x + BAR_STROKE / 2
     canvas.setStrokeColor(colors.black)
     canvas.setFillColor(colors.black)
-    canvas.setLineWidth(0.5)
-    canvas.line(x, mid, x + SCALE_BAR, mid)
+    canvas.setLineWidth(BAR_STROKE)
+    canvas.line(start, mid, start + SCALE_BAR, mid)
     for step in range(6):
         reach = ITEM_HEIGHT / 2 if step in (0, 5) else ITEM_HEIGHT / 4
-        canvas.line(x + mm(10) * step, mid - reach, x + mm(10) * step, mid + reach)
+        canvas.line(start + mm(10) * step, mid - reach, start + mm(10) * step, mid + reach)
     canvas.setFont(font_name(), FOOTER_SIZE)
     canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, scale_bar_words(language))
 
 
 def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
-    """The board's outline cut into its parts, this sheet's part filled, and its words beside it."""
+    """The board's outline cut into its parts, this sheet's part filled, and its words beside it;
+    its strokes inside its band."""
     width, height = MAP_HEIGHT * part.board_w / part.board_h, MAP_HEIGHT
-    cell_w, cell_h = width / part.cols, height / part.rows
-    canvas.setLineWidth(0.4)
+    inner = height - MAP_STROKE
+    cell_w, cell_h = inner * part.board_w / part.board_h / part.cols, inner / part.rows
+    canvas.setLineWidth(MAP_STROKE)
     for row in range(part.rows):
         for col in range(part.cols):
             here = (row, col) == (part.row, part.col)
             canvas.setFillColor(colors.Color(0.45, 0.45, 0.45) if here else colors.white)
-            canvas.rect(col * cell_w, (part.rows - 1 - row) * cell_h, cell_w, cell_h, stroke=1, fill=1)
+            canvas.rect(MAP_STROKE / 2 + col * cell_w, MAP_STROKE / 2 + (part.rows - 1 - row) * cell_h, cell_w, cell_h,
+                        stroke=1, fill=1)
     canvas.setFillColor(colors.black)
     canvas.drawString(width + mm(1.5), ITEM_HEIGHT * 0.28, words)
 
@@ -407,6 +437,11 @@ class _Faces:
                     self.faces.append((face, component_set.id))
             self.uses[self.ids[item]] += 1
         self.forms: dict[int, str] = {}
+
+    def ground(self, component: Component) -> RGB:
+        """The colour of a component's front face where nothing is drawn on it: its background, else paper."""
+        background = self.sets[component.set_id].items[component.item].front.background
+        return WHITE if background is None else background.rgb
 
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]

@@ -23,8 +23,10 @@ class Folded(Rectangle):
     def guided_by_default(self) -> bool:
         return True
 
-    def arrangement(self, layout: str | None) -> str | None:
-        return None
+    def arrangement(self, layout: str | None) -> tuple[str, str] | None:
+        # Only its own: no layout a set or the game names says anything for a net. Nothing reads
+        # the arrangement of a net, whose panels the shape lays out (pnp.layout.nets).
+        return ("butted", "grid") if layout == self.natural_layout else None
 
     def layout_problem(self, layout: str) -> str | None:
         return f"a {self.name} is printed as its net; 'layout' says nothing for it"

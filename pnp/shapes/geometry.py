@@ -67,12 +67,21 @@ def hexagon(cx: float, cy: float, radius: float, half_height: float | None = Non
                    cy + half_height * math.sin(math.radians(60 * i)) / math.sin(math.radians(60))) for i in range(6))
 
 
-def honeycomb_centre(col: float, row: float, width: float) -> Point:
-    """The centre of cell (col, row) of a honeycomb of flat-topped hexagons `width` across corners,
-    from the top-left of its extent, y down: odd columns sit half a hexagon lower. A fraction of
-    a column lies between two columns (halfway: the middle of the edge they share)."""
+def honeycomb_steps(width: float, spacing: float = 0.0) -> tuple[float, float]:
+    """In a honeycomb of flat-topped hexagons `width` across corners, facing edges `spacing` apart:
+    from one column's centres to the next's, and from one row's to the next's (the neighbours
+    across each edge are a hexagon's height and the spacing apart)."""
+    step = width * SQRT3 / 2 + spacing
+    return step * SQRT3 / 2, step
+
+
+def honeycomb_centre(col: float, row: float, width: float, spacing: float = 0.0) -> Point:
+    """The centre of cell (col, row) of that honeycomb, from the top-left of its extent, y down:
+    odd columns sit half a row lower. A fraction of a column lies between two columns
+    (halfway: the middle of the edge they share)."""
+    across, step = honeycomb_steps(width, spacing)
     height = width * SQRT3 / 2
-    return (width / 2 + col * 0.75 * width, row * height + height / 2 + height / 2 * odd_shift(col))
+    return (width / 2 + col * across, height / 2 + row * step + step / 2 * odd_shift(col))
 
 
 def odd_shift(index: float) -> float:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from pathlib import Path
 
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
 
+# The --format tokens pnp's own kinds make (each kind declares its own; tests check the two agree).
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
@@ -80,6 +82,8 @@ class BuildOptions(RunOptions):
     strict: bool = False
     # The print-on-demand shop (a profile in templates/shops/) that --format pod is for.
     shop: str | None = None
+    # A CMYK output profile (an ICC file) for a shop that prints CMYK; None: the one pnp ships (FOGRA39).
+    icc: str | None = None
     # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
     tts_base_url: str | None = None
     layout: str | None = None  # over every set's own sheet layout, where its shape allows
@@ -92,7 +96,7 @@ class BuildOptions(RunOptions):
 
             _check_choices("layout", (self.layout,), LAYOUTS)
         _check_choices("paper", self.papers, tuple(PAPERS))
-        _check_choices("format", self.formats, FORMATS)
+        _check_choices("format", self.formats, known_formats(self.formats))
         _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
         check_language_tags(self.languages)
@@ -136,6 +140,16 @@ class CalibrationOptions(RunOptions):
         _check_choices("duplex", (self.flip,), FLIPS)
         if language_problem(self.language):
             raise BadOption(f"--lang: {language_problem(self.language)}")
+
+
+def known_formats(asked: Iterable[str] = ()) -> tuple[str, ...]:
+    """The --format tokens there are, as far as asked needs to know: pnp's own, and the installed
+    plugins' when asked holds a token pnp's own kinds do not make (only then is any read)."""
+    if set(asked) <= set(FORMATS):
+        return FORMATS
+    from pnp.targets.kinds import plugin_formats
+
+    return tuple(dict.fromkeys([*FORMATS, *plugin_formats()]))
 
 
 def _has_languages(asked: tuple[str, ...] | None, languages: tuple[str, ...]) -> bool:

@@ -214,10 +214,14 @@ class _Run:
 
     @cached_property
     def kinds(self) -> dict[str, TargetKind]:
-        """The command's kinds, imported when a unit is to be planned: a no-op build needs none."""
+        """The kinds of the units' requests, imported when a unit is to be planned: a no-op build needs none."""
+        return self.kinds_for(*(unit.options for unit in self.units))
+
+    def kinds_for(self, *requests: RunOptions) -> dict[str, TargetKind]:
+        """The command's kinds that requests need (a plugin's, for a --format token of its own)."""
         from pnp.targets.kinds import kinds_for
 
-        return kinds_for(self.command)
+        return kinds_for(self.command, {token for options in requests for token in getattr(options, "formats", ())})
 
     def selects(self, kind: str, unit: str) -> bool:
         """Whether a unit's targets of kind are asked for (all of the command's unless its options.kinds says)."""
@@ -250,7 +254,7 @@ class _Run:
         """The unit's targets as options plan them, in priority order."""
         game = self.games.get(unit.scope)
         return [replace(target, unit=unit.scope)
-                for kind in sorted(self.kinds.values(), key=lambda k: k.priority)
+                for kind in sorted(self.kinds_for(options).values(), key=lambda k: k.priority)
                 for target in kind.plan(game, options)]
 
     def _unit_fresh(self, unit: Unit) -> bool:

@@ -33,7 +33,6 @@ from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.problems import Location, Problems, quote
 from pnp.targets.options import (
     DEFAULT_FORMATS,
-    FORMATS,
     MAX_DPI,
     BuildOptions,
     check_back_offset,
@@ -104,14 +103,17 @@ def project_file(game_folder: Path) -> Path:
 # --- reading the files --------------------------------------------------------------------
 
 
-def _parse_list(allowed: tuple[str, ...], what: str) -> Callable[[Any], tuple[str, ...]]:
+def _parse_list(allowed: Callable[[tuple[str, ...]], tuple[str, ...]], what: str) -> Callable[[Any], tuple[str, ...]]:
+    """A parser of lists whose items come from allowed(items) (the choices, as far as the items need)."""
+
     def parse(value: Any) -> tuple[str, ...]:
         parts = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else None
+        chosen: tuple[str, ...] = ()
         if parts and all(isinstance(p, str) for p in parts):
             chosen = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
-            if chosen and all(p in allowed for p in chosen):
+            if chosen and all(p in allowed(chosen) for p in chosen):
                 return chosen
-        raise ValueError(f"expected {what}: a list of {', '.join(allowed)}, got {quote(value)}")
+        raise ValueError(f"expected {what}: a list of {', '.join(allowed(chosen))}, got {quote(value)}")
 
     return parse
 
@@ -174,9 +176,10 @@ def _parse_languages(value: Any) -> tuple[str, ...]:
 
 def _parsers() -> dict[str, Callable[[Any], Any]]:
     from pnp.model.sheets import LAYOUTS
+    from pnp.targets.options import known_formats
 
-    return {"paper": _parse_list(tuple(PAPERS), "paper sizes"), "duplex": _parse_choice(tuple(FLIPS)),
-            "back-offset": _parse_offset, "dpi": _parse_dpi, "formats": _parse_list(FORMATS, "formats"),
+    return {"paper": _parse_list(lambda _: tuple(PAPERS), "paper sizes"), "duplex": _parse_choice(tuple(FLIPS)),
+            "back-offset": _parse_offset, "dpi": _parse_dpi, "formats": _parse_list(known_formats, "formats"),
             "languages": _parse_languages, "shop": _parse_shop, "tts-base-url": _parse_url,
             "layout": _parse_choice(LAYOUTS)}
 
@@ -309,7 +312,8 @@ def settings_used(formats: Iterable[str]) -> set[str]:
     from pnp.targets.kinds import kinds_for
 
     formats = set(formats)
-    return {setting for kind in kinds_for("build").values() if set(kind.formats) & formats for setting in kind.settings}
+    return {setting for kind in kinds_for("build", formats).values() if set(kind.formats) & formats
+            for setting in kind.settings}
 
 
 def options_of(resolved: Resolved, run: BuildOptions) -> BuildOptions:

@@ -349,6 +349,13 @@ def test_a_standalone_caption_prints_greek_in_its_italic_line(engineless: Path, 
     assert all(raw.FPDFText_GetUnicode(textpage.raw, i) != 0 for i in range(textpage.count_chars()))
 
 
+def test_every_mark_kind_the_model_reads_becomes_a_scene_item() -> None:
+    from pnp.diagrams import hand
+    from pnp.model.diagrams import MARKS
+
+    assert set(hand._MARKS) == set(MARKS)
+
+
 def _hand_scene(folder: Path, diagrams: str) -> sc.Scene:
     from pnp.diagrams.book import diagram_scene
     from pnp.diagrams.pieces import Pieces

@@ -117,6 +117,24 @@ def test_backs_carry_the_fronts_marks_mirrored(games):
         assert sheet.mirror.line(front.line) == back.line
 
 
+def test_a_back_carries_only_the_marks_of_components_that_have_a_back(games):
+    kit, settings = kit_of(games["folio"], "a4")
+    sheet = kit.sheets[0]  # the pieces, which have backs, and the board's first part, which has none
+    done = finish(sheet, ITEMS, settings)
+    board = [c.trim for c in sheet.front.fronts if c.component.back is None]
+    pieces = [c.trim for c in sheet.front.fronts if c.component.back is not None]
+    assert board and pieces
+    on_board = [m for m in done.front_marks if any(_at_edge(m.at, t) for t in board)]
+    assert on_board and len(done.back_marks) == len(done.front_marks) - len(on_board)
+    mirrored = {sheet.mirror.line(m.line) for m in done.front_marks if m not in on_board}
+    assert set(m.line for m in done.back_marks) == mirrored
+    assert not finish(kit.sheets[1], ITEMS, settings).back_marks  # the board's second part: a blank back
+
+
+def _at_edge(point, box: Box) -> bool:
+    return box.outset(0.01).contains(Box(point[0], point[1], 0, 0)) and not box.inset(0.01).contains(Box(*point, 0, 0))
+
+
 def test_marks_of_no_length_are_no_marks_and_no_guides():
     block = placed_grid(9)
     assert place_marks(cut_lines([block]), [c.clip_box for c in block.cells], [],

@@ -15,7 +15,7 @@ from tests.sheets.reading import disc_extent, read_pages
 A4 = (round(PAPERS["a4"].width, 2), round(PAPERS["a4"].height, 2))
 LETTER = (612.0, 792.0)
 TOKENS = {"blue": (0x00, 0x72, 0xB2), "green": (0x00, 0x9E, 0x73), "purple": (0x8E, 0x5B, 0xA8),
-          "red": (0xD5, 0x5E, 0x00), "yellow": (0xF0, 0xE4, 0x42)}
+          "red": (0xC4, 0x28, 0x1C), "yellow": (0xF0, 0xE4, 0x42)}
 
 
 @pytest.fixture(scope="module")

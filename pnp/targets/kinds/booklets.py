@@ -55,4 +55,5 @@ def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, up
 
 
 KINDS = (TargetKind(PAGES, "build", 2, plan_pages, render_pages),
-         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet, formats=("pdf",), settings=("paper",)))
+         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet, formats=("pdf",), settings=("paper",),
+                    section="rulebooks"))

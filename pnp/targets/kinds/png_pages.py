@@ -71,4 +71,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: page_png(pdf, params.page, params.dpi)})
 
 
-KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=sheets.SETTINGS)
+KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=sheets.SETTINGS, section="png-pages")

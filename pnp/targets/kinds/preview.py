@@ -24,31 +24,29 @@ if TYPE_CHECKING:
 
 NAME = "preview"
 PRIORITY = 4
-SECTIONS = {"web-edition": "web-edition", "rulebook": "rulebooks", "booklet": "rulebooks", "sheets": "sheets",
-            "png-page": "png-pages", "tts": "tts", "pod": "pod"}
 PAGES_SHOWN = {"rulebook": 4}
 
 
 
 @dataclass(frozen=True)
 class PreviewParams:
-    """The outputs the page lists (kind, paths, whether it has a thumbnail) and its language."""
+    """The outputs the page lists (kind, its section, paths, whether it has a thumbnail) and its language."""
 
-    entries: tuple[tuple[str, tuple[str, ...], bool], ...]
+    entries: tuple[tuple[str, str, tuple[str, ...], bool], ...]
     language: str
 
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "html" not in options.formats:
         return
     entries, depends = [], []
-    for kind in sorted(kinds_for("build").values(), key=lambda k: (k.priority, k.name)):
+    for kind in sorted(kinds_for("build", options.formats).values(), key=lambda k: (k.priority, k.name)):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
             if not target.paths:
                 continue
             pictured = target.paths[0].endswith((".pdf", ".png"))
-            entries.append((kind.name, target.paths, pictured))
+            entries.append((kind.name, kind.section, target.paths, pictured))
             if pictured:
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"
@@ -74,10 +72,10 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     language = params.language
     data = iter(upstream)
     outputs = []
-    for kind, paths, pictured in params.entries:
+    for kind, section, paths, pictured in params.entries:
         relative = [p.split("/", 1)[1] for p in paths]
         pictures = thumbnails(relative[0], next(data), PAGES_SHOWN.get(kind, 1)) if pictured else ()
-        outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))
+        outputs.append(Output(section if section in HEADINGS else "files", relative[0], tuple(relative[1:]), pictures))
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
     images = ImageSymbols()

@@ -57,4 +57,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: pdf})
 
 
-KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",))
+KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",), section="rulebooks")

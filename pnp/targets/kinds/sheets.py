@@ -230,4 +230,4 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
 # The sheets' plan makes the parts too, from the same digests of the game.
 SETTINGS = ("paper", "duplex", "back-offset", "layout", "dpi")
 KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part, settings=SETTINGS),
-         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS))
+         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS, section="sheets"))

@@ -95,4 +95,4 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, base_url)})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",), section="tts")

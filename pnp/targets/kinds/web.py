@@ -58,4 +58,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: html})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",), section="web-edition")
