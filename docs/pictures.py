@@ -12,7 +12,8 @@ game of content/ named by `base=GAME`) and draws:
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names;
-- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI.
+- `show=sheet`: the first page of the game's component sheets on A4 (`page=N` another; `sets=a,b`
+  only those sets' sheets), whole, at SHEET_DPI.
 
 `plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
 example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
@@ -153,36 +154,49 @@ def _draw(example: Example, folder: Path) -> bytes:
     language = example.options.get("lang", "en")
     kind = example.last_file
     show = example.options.get("show", "")
+    sets = example.options["sets"].split(",") if "sets" in example.options else None
     if show == "sheet":
-        return _sheet(folder, language)
+        return _sheet(loaded, language, sets, int(example.options.get("page", "1")) - 1)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
         return _drawing_png(_example(loaded, language))
     if kind == "components.yaml" or show in ("faces", "backs"):
-        sets = example.options.get("sets")
-        return _drawing_png(_faces(loaded, language, show == "backs", sets.split(",") if sets else None))
+        return _drawing_png(_faces(loaded, language, show == "backs", sets))
     from pnp.paint.rulebook import edition_pdf
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
     return page_png(pdf, int(example.options.get("page", "1")) - 1, DPI)
 
 
-def _sheet(folder: Path, language: str) -> bytes:
-    from pnp.output.raster import page_png
-    from pnp.targets import BuildOptions, build
-
-    out = folder.parent.parent / "output"
-    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=(language,), kinds=("sheets",),
-                                 jobs=1))
-    [pdf] = (out / folder.name).glob("*-sheets-*.pdf")
-    return page_png(pdf.read_bytes(), 0, SHEET_DPI)
-
-
 def _drawing_png(drawing) -> bytes:
     from pnp.paint.diagrams.output import picture_files
 
     return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
+
+
+def _sheet(loaded, language: str, sets: list[str] | None, page: int) -> bytes:
+    """A page of the sets' A4 sheets (every set's when sets is None), laid out and painted as
+    `pnp build` lays out and paints them."""
+    from pnp.i18n.catalog import Texts
+    from pnp.layout.kit import lay_out
+    from pnp.layout.paper import PAPERS
+    from pnp.model.problems import Problems
+    from pnp.output.raster import page_png
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import paint_kit
+    from pnp.targets import BuildOptions
+    from pnp.targets.kinds.sheets import settings_of, sheet_words
+
+    chosen = [s for s in loaded.game.sets if sets is None or s.id in sets]
+    settings = settings_of(loaded, BuildOptions())
+    texts = Texts(loaded.catalogs, language)
+    problems = Problems()
+    painter = FacePainter(texts, language, problems, icons=loaded.icons)
+    kit = lay_out(chosen, loaded.game.sheets, PAPERS["a4"], settings)
+    pdf = paint_kit(kit, chosen, painter, settings, sheet_words(loaded, texts))
+    problems.raise_if_any()
+    return page_png(pdf, page, SHEET_DPI)
 
 
 def _faces(loaded, language: str, backs: bool, sets: list[str] | None):

@@ -90,8 +90,7 @@ def _no_targets(loaded: LoadedGame, options: BuildOptions):
 
 def parts_of(loaded: LoadedGame) -> int:
     """How many parts the game's sheets are painted in."""
-    return part_count(sum(item.count * ((item.front is not None) + (item.back is not None))
-                          for s in loaded.game.sets for item in s.items))
+    return part_count(sum(item.count * len(item.faces) for s in loaded.game.sets for item in s.items))
 
 
 def part_count(cells: int) -> int:
@@ -113,7 +112,7 @@ def _editions(loaded: LoadedGame, options: BuildOptions):
 def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
     target_id = sheet_id(loaded, language, paper)
     sets = loaded.game.sets
-    faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
+    faces = [f for s in sets for item in s.items for _, f in item.faces]
     keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
     inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
               loaded.images_digest(faces), loaded.texts_digest(keys, language))
