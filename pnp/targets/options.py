@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import os
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from pnp.layout.paper import FLIPS, PAPERS
@@ -86,16 +86,9 @@ class BuildOptions(RunOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        check_back_offset(self.back_offset_mm)
-        if self.layout is not None:
-            from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
-
-            _check_choices("layout", (self.layout,), LAYOUTS)
-        _check_choices("paper", self.papers, tuple(PAPERS))
+        check_sheet_options(self)
         _check_choices("format", self.formats, FORMATS)
-        _check_choices("duplex", (self.flip,), FLIPS)
         check_dpi(self.dpi)
-        check_language_tags(self.languages)
         check_shop(self.shop, self.formats)
         if self.tts_base_url is not None:
             check_base_url(self.tts_base_url)
@@ -138,6 +131,76 @@ class CalibrationOptions(RunOptions):
             raise BadOption(f"--lang: {language_problem(self.language)}")
 
 
+@dataclass(frozen=True)
+class Before:
+    """What pnp diff compares a game with: `kind` "revision" (the game at a git revision of
+    `repository`, checked out for the run: `root` is the checkout, `folder` the game in it, None
+    if it was not there) or "build" (an earlier build: `folder` holds its sheets of the game).
+    `identity` decides what the comparison makes (the commit and the game's place in it, or the
+    digest of the files read); `label` names it in reports. The folders are the run's own, not
+    part of any key."""
+
+    ref: str
+    kind: str
+    identity: str
+    label: str
+    root: Path | None = None
+    folder: Path | None = None
+    repository: Path | None = None
+
+    def key_fields(self) -> list[str]:
+        return [self.ref, self.kind, self.identity, self.label]
+
+
+@dataclass(frozen=True)
+class DiffOptions(RunOptions):
+    """pnp diff: the comparison with `before`, and the reprint kit laid out with the sheets' settings."""
+
+    before: Before | None = None
+    papers: tuple[str, ...] = ("a4", "letter")
+    flip: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    layout: str | None = None
+    languages: tuple[str, ...] | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sheet_options(self)
+
+    @classmethod
+    def like(cls, build: BuildOptions, before: Before | None = None) -> DiffOptions:
+        """A diff with a build's run options and sheet settings (a game's settings: pnp.targets.settings)."""
+        return cls(out=build.out, jobs=build.jobs, force=build.force, before=before, papers=build.papers,
+                   flip=build.flip, back_offset_mm=build.back_offset_mm, layout=build.layout, languages=build.languages)
+
+    def key_fields(self) -> dict:
+        known = super().key_fields()
+        known["before"] = self.before.key_fields() if self.before is not None else None
+        return known
+
+    @classmethod
+    def from_fields(cls, values: dict, **run) -> RunOptions:
+        before = values.get("before")
+        made = super().from_fields({k: v for k, v in values.items() if k != "before"}, **run)
+        assert isinstance(made, DiffOptions)
+        return replace(made, before=Before(*before) if isinstance(before, list) and len(before) == 4 else None)
+
+    def covers(self, facets, path: str) -> bool:
+        return _has_languages(self.languages, facets.languages) and facets.paper in (None, *self.papers)
+
+
+def check_sheet_options(options) -> None:
+    """The sheet settings a build and a reprint share: back offset, layout, papers, duplex and languages."""
+    check_back_offset(options.back_offset_mm)
+    if options.layout is not None:
+        from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
+
+        _check_choices("layout", (options.layout,), LAYOUTS)
+    _check_choices("paper", options.papers, tuple(PAPERS))
+    _check_choices("duplex", (options.flip,), FLIPS)
+    check_language_tags(options.languages)
+
+
 def _has_languages(asked: tuple[str, ...] | None, languages: tuple[str, ...]) -> bool:
     """Whether outputs in languages are asked for (None: every language the game has)."""
     return asked is None or all(language in asked for language in languages)
@@ -153,7 +216,7 @@ def tupled(value):
     return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
-OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions}
+OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions, "diff": DiffOptions}
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:

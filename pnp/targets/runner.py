@@ -30,7 +30,7 @@ import click
 
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
-from pnp.output.transaction import STATE_FOLDER, Transaction
+from pnp.output.transaction import STATE_FOLDER, Transaction, is_pnps_own
 from pnp.targets import digest as digests
 from pnp.targets.digest import code_digest, key_of
 from pnp.targets.lasting import freezing_run, kept
@@ -67,6 +67,7 @@ class RunResult:
     written: list[Path] = field(default_factory=list)
     removed: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the targets asked about say, in their ids' order
     unchanged: int = 0
     rendered: int = 0
     skipped: int = 0
@@ -328,10 +329,11 @@ class _Run:
             self.problems += outcome.problems
         elif outcome.failure:
             self._failed(target, outcome)
-        elif self.selects(target.kind, target.unit):
+        elif outcome.rendered is not None and self.selects(target.kind, target.unit):
             self.result.rendered += 1
             if self.tx is None:
                 self.result.warnings += outcome.rendered.warnings
+                self.result.notes += outcome.rendered.notes
             else:
                 self._stage(target, outcome.rendered)
 
@@ -347,17 +349,22 @@ class _Run:
         unit = self.by_scope[target.unit]
         key = self.keys[target.id]
         for path in target.paths:
+            if path not in rendered.files:
+                continue  # left out: nothing to put in it this time
             data = rendered.files[path]
             old = self.manifest.files.get(path)
+            said = not is_pnps_own(path)
             if old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest() and old.stamp.matches(self.out / path):
                 stamp = old.stamp
-                self.result.unchanged += 1
+                self.result.unchanged += said
             else:
                 self.tx.stage(path, data)
                 stamp = stamp_of(data, self.tx.staging / "new" / path)
-                self.result.written.append(self.out / path)
+                if said:
+                    self.result.written.append(self.out / path)
             self.made[path] = Output(target.id, target.unit, key, unit.request, target.facets, stamp)
-        self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request)
+        self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request,
+                                               list(rendered.notes))
 
     # --- commit --------------------------------------------------------------------
 
@@ -365,6 +372,8 @@ class _Run:
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self.result.warnings += self.left_warnings
+        self.result.notes = [note for _, record in sorted(manifest.targets.items()) if self._shown(record)
+                             for note in record.notes]
         if self.tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
             self.tx.stage(MANIFEST, manifest.dumps())
         self.tx.commit()
@@ -427,7 +436,8 @@ class _Run:
                 to_mark[path] = output
             elif self.manifest.intact(path, self.out):
                 self.tx.remove(path)
-                self.result.removed.append(self.out / path)
+                if not is_pnps_own(path):
+                    self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
                 self.left_warnings.append(f"left {path}: changed since pnp wrote it")
         return {**kept, **self._marked(to_mark)}
@@ -445,7 +455,7 @@ class _Run:
                 planned = keys.get(output.target) if keys is not None else None
                 stale = planned is None or planned[0] != output.key or path not in planned[1]
                 marked[path] = replace(output, stale=stale)
-                if stale and not output.stale:
+                if stale and not output.stale and not is_pnps_own(path):
                     self.result.stale.append(self.out / path)  # what this run found out of date
         return marked
 
@@ -559,7 +569,7 @@ class _Scheduler:
         if outcome.rendered is None:
             return  # its dependents cannot be made; the failure is reported
         rendered = outcome.rendered
-        self.data[target.id] = rendered.data if rendered.data is not None else rendered.files[target.paths[0]]
+        self.data[target.id] = rendered.data if rendered.data is not None else rendered.files.get(target.paths[0], b"")
         if self.work.selects(target.kind, target.unit):
             self.progress(target.name)
         for tid, deps in self.waiting.items():
