@@ -1,7 +1,9 @@
 """The layers of pnp import only downwards: every import of every module (at its top or inside
 a function) goes to a package its own may use, as DESIGN.md draws them:
 
-    cli → targets → (paint, export) → (layout, diagrams, i18n) → (model, games, shapes, text, output)
+    cli → targets → (paint, export, playtest) → (layout, diagrams, i18n) → (model, games, shapes, text, output)
+
+(playtest, pnp diff's comparison and report, stands beside export and may use it.)
 
 Read from the source with ast, so an import added anywhere, even one a test never runs,
 is held to the same arrows.
@@ -26,6 +28,7 @@ ALLOWED: dict[str, set[str]] = {
     "diagrams": {"model", "games", "shapes", "text", "i18n"},
     "paint": BOTTOM | {"text", "i18n", "layout", "diagrams"},
     "export": BOTTOM | {"text", "i18n", "layout", "diagrams", "paint"},
+    "playtest": BOTTOM | {"text", "i18n", "layout", "diagrams", "paint", "export"},
 }
 TOP = {"targets", "build", "new", "cli", "__main__", "scaffold", "templates"}  # may use every layer below
 
