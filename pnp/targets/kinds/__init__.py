@@ -32,6 +32,7 @@ MODULES = (
     "web",          # the web edition of the rulebook, one HTML page per language
     "preview",      # the kit preview page: every output of a game with a thumbnail
     "diagrams",     # every diagram and example step alone (pnp diagrams)
+    "changes",      # what changed since a playtest version, and a reprint of it (pnp diff)
     "calibration",  # the duplex calibration sheet (pnp calibrate)
 )
 
