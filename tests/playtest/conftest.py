@@ -44,7 +44,8 @@ def git(where: Path, *args: str) -> str:
     environment = {**os.environ, "GIT_AUTHOR_NAME": "Designer", "GIT_AUTHOR_EMAIL": "designer@example.org",
                    "GIT_COMMITTER_NAME": "Designer", "GIT_COMMITTER_EMAIL": "designer@example.org",
                    "GIT_AUTHOR_DATE": "2024-01-01T12:00:00Z", "GIT_COMMITTER_DATE": "2024-01-01T12:00:00Z"}
-    done = subprocess.run(["git", *args], cwd=where, capture_output=True, text=True, env=environment, check=True)
+    done = subprocess.run(["git", "-c", "commit.gpgsign=false", *args], cwd=where, capture_output=True, text=True,
+                          env=environment, check=True)
     return done.stdout
 
 
