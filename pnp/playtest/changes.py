@@ -14,6 +14,7 @@ import json
 from dataclasses import asdict, dataclass
 
 from pnp.playtest.compare import Difference, compare
+from pnp.playtest.faces import PaintedFace, PrintedFace
 from pnp.playtest.versions import SIDES, Version
 
 ADDED, REMOVED, CHANGED, COUNT = "added", "removed", "changed", "count"
@@ -21,13 +22,11 @@ ADDED, REMOVED, CHANGED, COUNT = "added", "removed", "changed", "count"
 
 @dataclass(frozen=True)
 class FaceChange:
-    """One side of an item that changed: what changed, and where a report draws it from before and after."""
+    """What changed on one side of an item: its words, and the words or copies the detail says."""
 
     side: str
     what: tuple[str, ...]
     detail: str = ""
-    before: dict | None = None
-    after: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -45,6 +44,19 @@ class ItemChange:
         if self.status in (ADDED, CHANGED):
             return self.count_after
         return max(0, self.count_after - self.count_before) if self.status == COUNT else 0
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A change the changes PDF shows: one side of the items of a set that changed alike (the same
+    words, the same face before and after: a set's one back behind every card is shown once), and
+    where the report draws that face from, before and after (pnp.playtest.faces' `source`)."""
+
+    set_id: str
+    items: tuple[str, ...]
+    change: FaceChange
+    before: dict | None = None
+    after: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -66,15 +78,20 @@ class SetTally:
 
 @dataclass(frozen=True)
 class Changes:
-    """What changed in one language: each set's tally and each item that changed, in the sets' order."""
+    """What changed in one language: each set's tally, each item that changed, and what the report
+    shows of them, in the sets' order."""
 
     language: str
     sets: tuple[SetTally, ...]
     items: tuple[ItemChange, ...]
+    shown: tuple[Shown, ...] = ()
 
     @property
-    def none(self) -> bool:
+    def unchanged(self) -> bool:
         return not self.items
+
+    def item(self, set_id: str, key: str) -> ItemChange | None:
+        return next((i for i in self.items if i.set_id == set_id and i.item == key), None)
 
     def reprint(self) -> dict[str, dict[str, int]]:
         """Copies to print again, by set and item."""
@@ -90,24 +107,28 @@ class Changes:
     @classmethod
     def from_json(cls, data: bytes) -> Changes:
         raw = json.loads(data)
-        items = tuple(ItemChange(**{**item, "faces": tuple(FaceChange(**{**face, "what": tuple(face["what"])})
-                                                           for face in item["faces"])})
-                      for item in raw["items"])
-        return cls(raw["language"], tuple(SetTally(**s) for s in raw["sets"]), items)
+
+        def face(change: dict) -> FaceChange:
+            return FaceChange(change["side"], tuple(change["what"]), change["detail"])
+
+        items = tuple(ItemChange(**{**i, "faces": tuple(face(f) for f in i["faces"])}) for i in raw["items"])
+        shown = tuple(Shown(s["set_id"], tuple(s["items"]), face(s["change"]), s["before"], s["after"])
+                      for s in raw["shown"])
+        return cls(raw["language"], tuple(SetTally(**s) for s in raw["sets"]), items, shown)
 
 
 def compare_versions(before: Version, after: Version, language: str) -> Changes:
     """Every item of both versions, compared: the sets and items of now in order, then those only before."""
+    comparison = _Comparison(before, after)
     then, now = before.copies(), after.copies()
-    compared: dict[tuple, Difference | None] = {}
     tallies, changes = [], []
     for set_id in [*now, *(s for s in then if s not in now)]:
         items_then, items_now = then.get(set_id, {}), now.get(set_id, {})
         found = [change for key in [*items_now, *(k for k in items_then if k not in items_now)]
-                 if (change := _item(before, after, set_id, key, (items_then, items_now), compared)) is not None]
+                 if (change := comparison.item(set_id, key, items_then, items_now)) is not None]
         changes += found
         tallies.append(_tally(set_id, len(items_now), found))
-    return Changes(language, tuple(tallies), tuple(changes))
+    return Changes(language, tuple(tallies), tuple(changes), comparison.shown())
 
 
 def _tally(set_id: str, items: int, found: list[ItemChange]) -> SetTally:
@@ -118,44 +139,84 @@ def _tally(set_id: str, items: int, found: list[ItemChange]) -> SetTally:
                     sum(change.reprint for change in found))
 
 
-def _item(before: Version, after: Version, set_id: str, key: str, copies: tuple[dict, dict],
-          compared: dict) -> ItemChange | None:
-    """How an item changed (None: it did not), given each version's copies of the set's items."""
-    then, now = copies
-    if key not in then:
-        faces = tuple(FaceChange(side, (ADDED,), after=face.source()) for side, face in _faces(after, set_id, key))
-        return ItemChange(set_id, key, ADDED, 0, now[key], faces)
-    if key not in now:
-        faces = tuple(FaceChange(side, (REMOVED,), before=face.source()) for side, face in _faces(before, set_id, key))
-        return ItemChange(set_id, key, REMOVED, then[key], 0, faces)
-    count_then, count_now = then[key], now[key]
-    faces = tuple(change for side in SIDES if (change := _side(before, after, set_id, key, side, compared)) is not None)
-    if faces:
-        return ItemChange(set_id, key, CHANGED, count_then, count_now, faces)
-    if count_then != count_now:
-        shown = tuple(FaceChange(side, (COUNT,), f"{count_then} → {count_now}", after=face.source())
-                      for side, face in _faces(after, set_id, key) if side == "front")
-        return ItemChange(set_id, key, COUNT, count_then, count_now, shown)
-    return None
+Face = PaintedFace | PrintedFace
 
 
-def _faces(version: Version, set_id: str, key: str):
-    for side in SIDES:
-        face = version.face(set_id, key, side)
-        if face is not None:
-            yield side, face
+@dataclass
+class _Alike:
+    """Items of a set whose side changed alike: the change, its faces before and after, the items."""
+
+    set_id: str
+    change: FaceChange
+    old: Face | None
+    new: Face | None
+    items: list[str]
 
 
-def _side(before: Version, after: Version, set_id: str, key: str, side: str, compared: dict) -> FaceChange | None:
-    old, new = before.face(set_id, key, side), after.face(set_id, key, side)
-    if old is None or new is None:
-        if new is not None:
-            return FaceChange(side, (ADDED,), after=new.source())
-        return FaceChange(side, (REMOVED,), before=old.source()) if old is not None else None
-    pair = (old.key, new.key)
-    if pair not in compared:
-        compared[pair] = compare(old, new)
-    difference = compared[pair]
-    if difference is None:
+class _Comparison:
+    """Compares items of two versions, each distinct pair of faces once, and gathers what to show."""
+
+    def __init__(self, before: Version, after: Version):
+        self.before, self.after = before, after
+        self.compared: dict[tuple, Difference | None] = {}
+        self.alike: list[_Alike] = []
+
+    def item(self, set_id: str, key: str, then: dict[str, int], now: dict[str, int]) -> ItemChange | None:
+        """How an item changed (None: it did not), given each version's copies of the set's items."""
+        if key not in then or key not in now:
+            status, version = (ADDED, self.after) if key not in then else (REMOVED, self.before)
+            sides = []
+            for side in SIDES:
+                face = version.face(set_id, key, side)
+                if face is not None:
+                    sides.append(FaceChange(side, (status,)))
+                    self._show(set_id, key, sides[-1], *((None, face) if status == ADDED else (face, None)))
+            return ItemChange(set_id, key, status, then.get(key, 0), now.get(key, 0), tuple(sides))
+        faces = tuple(change for side in SIDES if (change := self._side(set_id, key, side)) is not None)
+        if faces:
+            return ItemChange(set_id, key, CHANGED, then[key], now[key], faces)
+        if then[key] != now[key]:
+            change = FaceChange("front", (COUNT,), f"{then[key]} → {now[key]}")
+            self._show(set_id, key, change, None, self.after.face(set_id, key, "front"))
+            return ItemChange(set_id, key, COUNT, then[key], now[key], (change,))
         return None
-    return FaceChange(side, difference.what, difference.detail, old.source(), new.source())
+
+    def _side(self, set_id: str, key: str, side: str) -> FaceChange | None:
+        old, new = self.before.face(set_id, key, side), self.after.face(set_id, key, side)
+        if old is None or new is None:
+            if old is new:
+                return None
+            change = FaceChange(side, (ADDED,) if old is None else (REMOVED,))
+        else:
+            difference = self._compare(old, new)
+            if difference is None:
+                return None
+            change = FaceChange(side, difference.what, difference.detail)
+        self._show(set_id, key, change, old, new)
+        return change
+
+    def _compare(self, old: Face, new: Face) -> Difference | None:
+        pair = (old.key, new.key)
+        if pair not in self.compared:
+            self.compared[pair] = compare(old, new)
+        return self.compared[pair]
+
+    def _show(self, set_id: str, key: str, change: FaceChange, old: Face | None, new: Face | None) -> None:
+        for alike in self.alike:
+            if (alike.set_id, alike.change) == (set_id, change) and self._same(alike.new, new) \
+                    and self._same(alike.old, old):
+                alike.items.append(key)
+                return
+        self.alike.append(_Alike(set_id, change, old, new, [key]))
+
+    def _same(self, one: Face | None, other: Face | None) -> bool:
+        """Whether two faces of one version paint alike (those cut from a sheet, to its tolerance)."""
+        if one is None or other is None:
+            return one is other
+        if one.key == other.key:
+            return True
+        return not (one.exact and other.exact) and self._compare(one, other) is None
+
+    def shown(self) -> tuple[Shown, ...]:
+        return tuple(Shown(a.set_id, tuple(a.items), a.change, a.old.source() if a.old else None,
+                           a.new.source() if a.new else None) for a in self.alike)

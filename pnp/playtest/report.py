@@ -26,7 +26,7 @@ from pnp.layout.geometry import Box
 from pnp.layout.paper import Paper
 from pnp.model.units import mm
 from pnp.paint.sheets import new_canvas
-from pnp.playtest.changes import Changes, FaceChange, ItemChange, SetTally
+from pnp.playtest.changes import Changes, SetTally, Shown
 from pnp.text.fonts import font_name, font_runs
 
 MARGIN = mm(15)
@@ -39,6 +39,7 @@ LINE = 12  # points from one line of text to the next
 FRAME = colors.Color(0.6, 0.6, 0.6)
 COLUMNS = ("changed", "added", "removed", "count", "reprint")
 DETAILED = ("text", "count")  # the words a face change's detail is about
+ITEMS_NAMED = 8  # items changed alike named in a caption, the rest said by "…"
 
 
 @dataclass(frozen=True)
@@ -60,17 +61,17 @@ Slot = tuple[int, Box, dict]  # page index, the box a face goes in, where to dra
 
 @dataclass(frozen=True)
 class _Entry:
-    """A changed face as the report shows it: the size each of its two pictures is shown at, the
-    width it takes and its caption's lines."""
+    """A change as the report shows it: the sizes its before and its after are shown at (one scale
+    for both: a face that changed size shows it), the width it takes and its caption's lines."""
 
-    face: FaceChange
-    shown: tuple[float, float]
+    shown: Shown
+    sizes: tuple[tuple[float, float], tuple[float, float]]
     width: float
     caption: list[str]
 
     @property
     def height(self) -> float:
-        return LINE * (len(self.caption) + 2) + self.shown[1] + LINE
+        return LINE * (len(self.caption) + 2) + max(h for _, h in self.sizes) + LINE
 
 
 def changes_pdf(changes: Changes, words: ReportWords, paper: Paper) -> bytes:
@@ -96,7 +97,7 @@ class _Pages:
     def draw(self, changes: Changes, title: str) -> None:
         self._lines(title, TITLE_SIZE, "bold")
         self.y -= LINE / 2
-        if changes.none:
+        if changes.unchanged:
             self._lines(self.words("nothing", before=self.words.before), TEXT_SIZE)
         else:
             self._table(changes.sets)
@@ -137,24 +138,24 @@ class _Pages:
     def _faces(self, changes: Changes) -> None:
         """Every changed face, before | after, in rows: as many side by side as the page is wide."""
         row: list[_Entry] = []
-        for item in changes.items:
-            for face in item.faces:
-                entry = self._entry(item, face)
-                if row and sum(e.width + GAP for e in row) + entry.width > self.width:
-                    self._row(row)
-                    row = []
-                row.append(entry)
+        for shown in changes.shown:
+            entry = self._entry(shown, self._caption(shown, changes))
+            if row and sum(e.width + GAP for e in row) + entry.width > self.width:
+                self._row(row)
+                row = []
+            row.append(entry)
         if row:
             self._row(row)
 
-    def _entry(self, item: ItemChange, face: FaceChange) -> _Entry:
-        shown_from = face.before or face.after
-        assert shown_from is not None, "a face change has a before, an after or both"
-        trim = shown_from["trim"]
-        scale = min(1.0, (self.width - PAIR_GAP) / 2 / trim[2], FACE_HEIGHT / trim[3])
-        shown = (trim[2] * scale, trim[3] * scale)
-        width = max(2 * shown[0] + PAIR_GAP, min(CAPTION_WIDTH, self.width))
-        return _Entry(face, shown, width, _wrapped(self._caption(item, face), TEXT_SIZE, "regular", width))
+    def _entry(self, shown: Shown, caption: str) -> _Entry:
+        # A side without a face (added, removed) leaves the other's room empty.
+        before, after = (shown.before or shown.after), (shown.after or shown.before)
+        assert before is not None and after is not None, "a change shown has a before, an after or both"
+        (_, _, *then), (_, _, *now) = before["trim"], after["trim"]
+        scale = min(1.0, (self.width - PAIR_GAP) / (then[0] + now[0]), FACE_HEIGHT / max(then[1], now[1]))
+        sizes = ((then[0] * scale, then[1] * scale), (now[0] * scale, now[1] * scale))
+        width = max(sizes[0][0] + sizes[1][0] + PAIR_GAP, min(CAPTION_WIDTH, self.width))
+        return _Entry(shown, sizes, width, _wrapped(caption, TEXT_SIZE, "regular", width))
 
     def _row(self, row: list[_Entry]) -> None:
         self._room(max(entry.height for entry in row))
@@ -172,21 +173,26 @@ class _Pages:
             y -= LINE
             _text(self.canvas, x, y + 3, line, TEXT_SIZE)
         top = y - LINE / 2
-        for column, (source, name) in enumerate(((entry.face.before, "before"), (entry.face.after, "after"))):
-            box = Box(x + column * (entry.shown[0] + PAIR_GAP), top - entry.shown[1], *entry.shown)
+        for column, (source, name) in enumerate(((entry.shown.before, "before"), (entry.shown.after, "after"))):
+            size = entry.sizes[column]
+            box = Box(x + column * (entry.sizes[0][0] + PAIR_GAP), top - size[1], *size)
             self._frame(box, dashed=source is None)
             if source is not None:
                 self.slots.append((self.page, box, source))
             _text(self.canvas, box.x, box.y - LINE + 3, self.words(name) if source is not None else "—", TEXT_SIZE)
 
-    def _caption(self, item: ItemChange, face: FaceChange) -> str:
-        """`set · item · side: what changed`, the words that changed (or the copies) beside "text" (or "count")."""
-        what = ", ".join(f"{self.words(w)} ({face.detail})" if w in DETAILED and face.detail else self.words(w)
-                         for w in face.what)
-        name = self.words.set_names.get(item.set_id, item.set_id)
-        caption = f"{name} · {item.item} · {label(f'side-{face.side}', self.words.language)}: {what}"
-        recounted = item.count_before and item.count_after and item.count_before != item.count_after
-        if recounted and "count" not in face.what:
+    def _caption(self, shown: Shown, changes: Changes) -> str:
+        """`set · items · side: what changed`, the words that changed (or the copies) beside "text" (or
+        "count"), and an item's copies where they changed too."""
+        change = shown.change
+        what = ", ".join(f"{self.words(w)} ({change.detail})" if w in DETAILED and change.detail else self.words(w)
+                         for w in change.what)
+        name = self.words.set_names.get(shown.set_id, shown.set_id)
+        items = ", ".join(shown.items[:ITEMS_NAMED]) + (" …" if len(shown.items) > ITEMS_NAMED else "")
+        caption = f"{name} · {items} · {label(f'side-{change.side}', self.words.language)}: {what}"
+        item = changes.item(shown.set_id, shown.items[0]) if len(shown.items) == 1 else None
+        if item is not None and item.count_before and item.count_after and item.count_before != item.count_after \
+                and "count" not in change.what:
             caption += f" ({self.words('copies', before=item.count_before, after=item.count_after)})"
         return caption
 
