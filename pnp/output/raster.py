@@ -145,12 +145,14 @@ def render_views(size: tuple[int, int], views: Sequence[View]) -> Image.Image:
     y0, x1, y1 in pixels it may ink). A face cut out of a sheet is drawn so (pnp.playtest)."""
     width, height = size
     stride = width * 3
-    buffer = (ctypes.c_ubyte * (stride * height))()
-    with _PDFIUM, _bitmap(buffer, 0, size, stride, False) as bitmap:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
-        for page, matrix, clip in views:
-            _draw_through(page, bitmap, matrix, clip)
-    return Image.frombytes("RGB", size, bytes(buffer), "raw", "RGB", stride)
+    with _PDFIUM:
+        buffer = _pixels(stride * height)
+        with _bitmap(buffer, 0, size, stride, False) as bitmap:
+            pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+            for page, matrix, clip in views:
+                _draw_through(page, bitmap, matrix, clip)
+        rows = bytes(memoryview(buffer).cast("B")[:stride * height])  # a copy: the buffer is drawn on again
+        return Image.frombuffer("RGB", size, rows, "raw", "RGB", stride, 1)
 
 
 def _pixels(size: int):

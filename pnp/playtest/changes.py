@@ -119,6 +119,9 @@ class Changes:
 
 def compare_versions(before: Version, after: Version, language: str) -> Changes:
     """Every item of both versions, compared: the sets and items of now in order, then those only before."""
+    if not (before.exact and after.exact):
+        for version in (before, after):
+            version.paint_together()  # every face will be drawn
     comparison = _Comparison(before, after)
     then, now = before.copies(), after.copies()
     tallies, changes = [], []

@@ -3,9 +3,9 @@
 Faces are told apart by what they paint, never by their YAML: two faces whose YAML
 differs but whose drawing does not are the same. Each is drawn at DPI (PDFium, as the
 PNG sheets are) and their pixels are compared inside the trim, the part a player keeps
-(the bleed is cut away). Two faces painted now are compared exactly: if their one-page
-PDFs are byte for byte alike they paint alike and nothing is drawn, else one pixel that
-differs is a change. A face cut out of an earlier build's sheet sat on a fraction of a
+(the bleed is cut away). Two faces painted now are compared exactly: if their pictures
+draw alike, shape by shape (pnp.paint.picture.drawn_digest), nothing is drawn at all, else
+one pixel that differs is a change. A face cut out of an earlier build's sheet sat on a fraction of a
 pixel there, so its edges are anti-aliased a little differently: it is compared with a
 tolerance (PRINTED_STEP, PRINTED_PIXELS) and without the trim's outermost pixels, where
 the sheet's cut guides lie.
@@ -22,9 +22,10 @@ What changed is said in words, any of:
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter
+from PIL import Image, ImageChops, ImageDraw
 
 from pnp.model.problems import quote
 
@@ -70,14 +71,17 @@ def compare(before, after, dpi: int = DPI) -> Difference | None:
     detail = text_detail(old.words, new.words) if text else ""
     if not before.geometry.same_size(after.geometry):
         return Difference(("size", "text") if text else ("size",), detail)
-    region = _region(before.geometry.trim_mask(dpi), 0 if exact else PRINTED_SHRINK, (*old.over, *new.over))
+    region = _holed(before.geometry.trim_mask(dpi, 0 if exact else PRINTED_SHRINK), (*old.over, *new.over))
     step, allowed = (EXACT_STEP, 0) if exact else (PRINTED_STEP, PRINTED_PIXELS)
-    changed = ImageChops.multiply(_differs(old.image, new.image, step), region)
+    differs = _differs(old.image, new.image, step)
+    if differs.getbbox() is None and not text:
+        return None  # not a pixel differs anywhere: most faces, and the quickest to tell
+    changed = ImageChops.multiply(differs, region)
     if _count(changed) <= allowed and not text:
         return None
     what = ["text"] if text else []
     if text:  # the changed words account for the pixels around them
-        region = _region(region, 0, [box for _, box in (*old.chars, *new.chars)])
+        region = _holed(region, [*old.char_boxes(), *new.char_boxes()])
         changed = ImageChops.multiply(changed, region)
     if _count(changed) > allowed:
         tolerated = max(allowed, EDGE_SHARE * _count(changed))
@@ -102,28 +106,28 @@ def text_detail(old: list[str], new: list[str]) -> str:
     return ", ".join(shown) or "the same words, in another order"
 
 
-def _region(mask: Image.Image, shrink: int, holes) -> Image.Image:
-    """Where pixels are compared: inside mask (shrunk by pixels), less the boxes of holes (grown by one)."""
-    region = mask.point(lambda v: 255 if v >= 128 else 0)
-    if shrink:
-        region = region.filter(ImageFilter.MinFilter(2 * shrink + 1))
-    if holes:
-        draw = ImageDraw.Draw(region)
-        for x0, y0, x1, y1 in holes:
-            draw.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=0)
+def _holed(region: Image.Image, holes) -> Image.Image:
+    """Where pixels are compared: inside region, less the boxes of holes (grown by a pixel)."""
+    if not holes:
+        return region
+    region = region.copy()
+    draw = ImageDraw.Draw(region)
+    for x0, y0, x1, y1 in holes:
+        draw.rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), fill=0)
     return region
 
 
 def _differs(old: Image.Image, new: Image.Image, step: int) -> Image.Image:
     """255 where a channel of the two differs by more than step, else 0."""
-    return _largest_channel(ImageChops.difference(old, new)).point(lambda v: 255 if v > step else 0)
+    beyond = ImageChops.difference(old, new).point(_beyond(step) * 3)  # each channel
+    return beyond.convert("L").point(_beyond(0))
 
 
 def _edges(image: Image.Image) -> Image.Image:
     """255 where a pixel differs from its right or lower neighbour by more than EDGE_STEP in a channel."""
     across = _largest_channel(ImageChops.difference(image, ImageChops.offset(image, -1, 0)))
     down = _largest_channel(ImageChops.difference(image, ImageChops.offset(image, 0, -1)))
-    return ImageChops.lighter(across, down).point(lambda v: 255 if v > EDGE_STEP else 0)
+    return ImageChops.lighter(across, down).point(_beyond(EDGE_STEP))
 
 
 def _not_recoloured(old: Image.Image, new: Image.Image, region: Image.Image) -> int:
@@ -140,6 +144,12 @@ def _not_recoloured(old: Image.Image, new: Image.Image, region: Image.Image) -> 
             first = took.setdefault(bytes(v >> RECOLOUR_BITS for v in was[at:at + 3]), colour)
             broken += max(abs(a - b) for a, b in zip(first, colour)) > RECOLOUR_STEP
     return 4 * broken  # each pixel counted stands for four
+
+
+@functools.cache
+def _beyond(step: int) -> list[int]:
+    """The table that makes a channel 255 where it is above step, 0 elsewhere (Image.point)."""
+    return [255 if value > step else 0 for value in range(256)]
 
 
 def _largest_channel(image: Image.Image) -> Image.Image:

@@ -12,20 +12,27 @@ and characters are in the face's own frame: its bleed box, upright, y down.
 from __future__ import annotations
 
 import base64
-import hashlib
+import functools
+import io
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 import pypdfium2
 from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
 
 from pnp.export.faces import outline_mask
 from pnp.layout.face_places import FaceCell, SetPlaces
-from pnp.output.raster import Matrix, pixel_size, render_page, render_views
+from pnp.model.affine import IDENTITY
+from pnp.output.raster import Matrix, pixel_size, render_views
+from pnp.paint import pdfdraw
+from pnp.paint.diagrams.output import drawing_pdf
+from pnp.paint.picture import drawn_digest
 from pnp.shapes import Shape, shape_named
+from pnp.text.fonts import font_name
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -57,93 +64,108 @@ class Geometry:
         theirs = (other.width, other.height, other.bleed, other.corner)
         return self.shape == other.shape and all(abs(a - b) < 0.01 for a, b in zip(mine, theirs))
 
-    def trim_mask(self, dpi: int) -> Image.Image:
-        """255 inside the trim (what is left after cutting), 0 in the bleed: an 8-bit mask of the face's pixels."""
-        scale = dpi / 72
-        left, width, height = self.bleed * scale, self.width * scale, self.height * scale
-        return outline_mask(self.pixels(dpi), lambda s: self.shape.outline(left * s, left * s, width * s, height * s,
-                                                                           corner=self.corner * scale * s))
+    def trim_mask(self, dpi: int, shrink: int = 0) -> Image.Image:
+        """255 inside the trim (what is left after cutting), `shrink` pixels or more in from the cut, and
+        0 elsewhere: a mask of the face's pixels, made once (shared: copy it to change it)."""
+        return _trim_mask(self, dpi, shrink)
+
+
+def _no_boxes() -> list[Box]:
+    return []
 
 
 @dataclass(frozen=True)
 class Ink:
-    """What a face shows at a resolution: its RGB pixels, and each character it prints (within its
-    trim) with its box in those pixels; `over` are boxes of what is drawn over it but is not its own.
-    The characters are in the order they are drawn unless the face was cut from several cells (a
-    board's parts): then each part's come together (`in_order` False)."""
+    """What a face shows at a resolution: its RGB pixels; the text it prints within its trim, in the
+    order drawn unless the face was cut from several cells (a board's parts: then each part's text
+    comes together, `in_order` False); boxes of what is drawn over it but is not its own; and, read
+    only when asked for (a text changed), the box of each character it prints, in its pixels."""
 
     image: Image.Image
-    chars: tuple[tuple[str, Box], ...]
+    text: str
     over: tuple[Box, ...] = ()
     in_order: bool = True
+    char_boxes: Callable[[], list[Box]] = field(default=_no_boxes, compare=False)
 
     @property
     def words(self) -> list[str]:
-        return "".join(char for char, _ in self.chars).split()
+        return self.text.split()
 
     @property
     def printed(self) -> str:
         """The characters printed, without the spaces between them (which PDFium infers from where they are)."""
-        return "".join(char for char, _ in self.chars if not char.isspace())
+        return "".join(self.text.split())
 
 
-class PaintedFace:
-    """A face painted now: a one-page PDF of its bleed box. Its pixels are exactly what painting
-    gives, so two painted faces are compared exactly."""
+class OpenPdf:
+    """A PDF opened once for every face drawn from it: an earlier build's sheets, or faces painted together."""
 
-    exact = True
-
-    def __init__(self, pdf: bytes, geometry: Geometry):
-        self.pdf, self.geometry = pdf, geometry
-
-    @cached_property
-    def key(self) -> str:
-        return hashlib.sha256(self.pdf).hexdigest()
-
-    def ink(self, dpi: int) -> Ink:
-        image = render_page(self.pdf, 0, dpi)
-        height = self.geometry.box[1]
-        scale = dpi / 72
-        document = pypdfium2.PdfDocument(self.pdf)
-        try:
-            chars = _chars(document[0], lambda x, y: (x * scale, (height - y) * scale), self._trim(dpi))
-        finally:
-            document.close()
-        return Ink(image, chars)
-
-    def _trim(self, dpi: int) -> Box:
-        scale, g = dpi / 72, self.geometry
-        return (g.bleed * scale, g.bleed * scale, (g.bleed + g.width) * scale, (g.bleed + g.height) * scale)
-
-    def source(self) -> dict:
-        """Where a report draws it from (JSON): the PDF itself, and its size."""
-        return {"pdf": base64.b64encode(self.pdf).decode("ascii"), **self.geometry.source()}
-
-
-class SheetPdf:
-    """An earlier build's sheets PDF, opened once for every face cut out of it."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.data = self.path.read_bytes()
-        self.document = pypdfium2.PdfDocument(self.data)
+    def __init__(self, data: bytes, path: Path | None = None):
+        self.data, self.path = data, path
+        self.document = pypdfium2.PdfDocument(data)
         self._pages: dict[int, pypdfium2.PdfPage] = {}
+        self._texts: dict[int, pypdfium2.PdfTextPage] = {}
         self._chars: dict[int, list] = {}
+
+    @classmethod
+    def of_file(cls, path: Path) -> OpenPdf:
+        return cls(Path(path).read_bytes(), Path(path))
 
     def page(self, index: int) -> pypdfium2.PdfPage:
         if index not in self._pages:
             self._pages[index] = self.document[index]
         return self._pages[index]
 
+    def text_page(self, index: int) -> pypdfium2.PdfTextPage:
+        if index not in self._texts:
+            self._texts[index] = self.page(index).get_textpage()
+        return self._texts[index]
+
+    def text_within(self, index: int, box: Box) -> str:
+        """The text of a page within a box (page points, y up: x0, y0, x1, y1)."""
+        return self.text_page(index).get_text_bounded(*box)
+
     def chars(self, index: int) -> list[tuple[str, Box]]:
         """Every character of a page with its box (page points, y up), read once."""
         if index not in self._chars:
-            text = self.page(index).get_textpage()
+            text = self.text_page(index)
             self._chars[index] = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
         return self._chars[index]
 
-    def close(self) -> None:
-        self.document.close()
+
+class PaintedFace:
+    """A face painted now. Its key is what its picture draws (pnp.paint.picture.drawn_digest): two
+    painted faces with one key paint alike, and nothing else is made of them. Otherwise it is drawn
+    from a PDF of it (its own, one page its bleed box's size, or a page of one holding every face of
+    its version, painted together so that their fonts are embedded once): exactly as painting gives
+    it, so two painted faces are compared exactly."""
+
+    exact = True
+
+    def __init__(self, picture, geometry: Geometry):
+        self.picture, self.geometry = picture, geometry
+        self._page: tuple[OpenPdf, int] | None = None
+
+    @cached_property
+    def key(self) -> str:
+        return drawn_digest(self.picture)
+
+    @cached_property
+    def pdf(self) -> bytes:
+        return drawing_pdf(self.picture, "face")
+
+    def painted_in(self, pdf: OpenPdf, index: int) -> None:
+        """Draw it from that page of a PDF of faces painted together."""
+        self._page = (pdf, index)
+
+    def ink(self, dpi: int) -> Ink:
+        pdf, index = self._page or (OpenPdf(self.pdf), 0)
+        width, height = self.geometry.box
+        return _ink(pdf, [(index, IDENTITY, (0.0, 0.0, width, height))], self.geometry, dpi)
+
+    def source(self) -> dict:
+        """Where a report draws it from (JSON): the PDF itself, and its size."""
+        return {"pdf": base64.b64encode(self.pdf).decode("ascii"), **self.geometry.source()}
 
 
 class PrintedFace:
@@ -151,7 +173,7 @@ class PrintedFace:
 
     exact = False
 
-    def __init__(self, sheet: SheetPdf, cells: Sequence[FaceCell], geometry: Geometry):
+    def __init__(self, sheet: OpenPdf, cells: Sequence[FaceCell], geometry: Geometry):
         self.sheet, self.cells, self.geometry = sheet, tuple(cells), geometry
 
     @property
@@ -159,25 +181,64 @@ class PrintedFace:
         return (str(self.sheet.path), self.cells)
 
     def ink(self, dpi: int) -> Ink:
-        size = self.geometry.pixels(dpi)
-        views, chars, over = [], [], []
-        trim = _trim_pixels(self.geometry, dpi)
-        for cell in self.cells:
-            to_face = _page_to_face(cell, self.geometry.box)
-            to_pixels = _pixels_of(to_face, self.geometry.box[1], dpi)
-            clip = _clamped(_mapped_box(to_pixels, cell.clip.rect), size)
-            page = self.sheet.page(cell.page)
-            views.append((page, _from_pdfium(to_pixels, page.get_size()[1]), clip))
-            inside = _within(clip, trim)
-            chars += _kept(((c, _mapped_box(to_pixels, box)) for c, box in self.sheet.chars(cell.page)), inside)
-            over += [_mapped_box(to_pixels, (b.x, b.y, b.right, b.top)) for b in cell.over]
-        return Ink(render_views(size, views), tuple(chars), tuple(over), in_order=len(self.cells) == 1)
+        views = [(cell.page, _page_to_face(cell, self.geometry.box), cell.clip.rect) for cell in self.cells]
+        over = [(b.x, b.y, b.right, b.top) for cell in self.cells for b in cell.over]
+        return _ink(self.sheet, views, self.geometry, dpi, over)
 
     def source(self) -> dict:
         """Where a report draws it from (JSON): the sheets PDF, and each cell's page, clip and map into the face."""
         cells = [{"page": cell.page, "clip": list(cell.clip.rect),
                   "matrix": list(_page_to_face(cell, self.geometry.box))} for cell in self.cells]
         return {"sheet": str(self.sheet.path), **self.geometry.source(), "cells": cells}
+
+
+def _ink(pdf: OpenPdf, views: Sequence[tuple[int, Matrix, Box]], geometry: Geometry, dpi: int,
+         over: Sequence[Box] = ()) -> Ink:
+    """A face drawn from regions of a PDF's pages: each (page index, the map from its points into the
+    face's, the box of the page it shows), over the last; `over`: boxes of the pages drawn over it that
+    are not its own. Its characters, those within its trim, in the order drawn."""
+    size, trim = geometry.pixels(dpi), _trim_pixels(geometry, dpi)
+    trimmed = (geometry.bleed, geometry.bleed, geometry.bleed + geometry.width, geometry.bleed + geometry.height)
+    drawn, text, covered = [], [], []
+    for index, to_face, shows in views:
+        page = pdf.page(index)
+        to_pixels = _pixels_of(to_face, geometry.box[1], dpi)
+        drawn.append((page, _from_pdfium(to_pixels, page.get_size()[1]), _clamped(_mapped_box(to_pixels, shows), size)))
+        text.append(pdf.text_within(index, _within(shows, _mapped_box(_inverse(to_face), trimmed))))
+        covered += [_mapped_box(to_pixels, box) for box in over]
+
+    def char_boxes() -> list[Box]:
+        boxes = []
+        for index, to_face, shows in views:
+            to_pixels = _pixels_of(to_face, geometry.box[1], dpi)
+            on_view = _kept(pdf.chars(index), shows)  # the page's points, y up
+            clip = _clamped(_mapped_box(to_pixels, shows), size)
+            mapped = [(char, _mapped_box(to_pixels, box)) for char, box in on_view]
+            boxes += [box for _, box in _kept(mapped, _within(clip, trim))]
+        return boxes
+
+    return Ink(render_views(size, drawn), "\n".join(text), tuple(covered), len(views) == 1, char_boxes)
+
+
+@functools.lru_cache(maxsize=64)
+def _trim_mask(geometry: Geometry, dpi: int, shrink: int) -> Image.Image:
+    scale = dpi / 72
+    left, width, height = geometry.bleed * scale, geometry.width * scale, geometry.height * scale
+    smooth = outline_mask(geometry.pixels(dpi), lambda s: geometry.shape.outline(
+        left * s, left * s, width * s, height * s, grow=-shrink * s, corner=geometry.corner * scale * s))
+    return smooth.point(lambda v: 255 if v >= 128 else 0)
+
+
+def pictures_pdf(pictures: Sequence) -> bytes:
+    """Pictures painted into one PDF, a page each of its size (invariant: the same pictures, the same bytes)."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=font_name(), pageCompression=1)
+    for picture in pictures:
+        canvas.setPageSize((picture.width, picture.height))
+        pdfdraw.draw(picture, canvas, 0, 0)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def printed_geometry(places: SetPlaces, width: float, height: float) -> Geometry:
@@ -206,6 +267,12 @@ def _from_pdfium(to_pixels: Matrix, page_height: float) -> Matrix:
     """to_pixels for PDFium, which hands it the page in top-left, y-down points."""
     a, b, c, d, e, f = to_pixels
     return (a, b, -c, -d, e + c * page_height, f + d * page_height)
+
+
+def _inverse(matrix: Matrix) -> Matrix:
+    a, b, c, d, e, f = matrix
+    det = a * d - b * c
+    return (d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det)
 
 
 def _quarter(turn: int) -> tuple[float, float]:
@@ -237,20 +304,9 @@ def _trim_pixels(geometry: Geometry, dpi: int) -> Box:
 
 # --- characters ------------------------------------------------------------------------
 
-def _chars(page, to_pixels, inside: Box) -> tuple[tuple[str, Box], ...]:
-    """The page's characters inside a box of the face's pixels, with their boxes there."""
-    text = page.get_textpage()
-    found = []
-    for index in range(text.count_chars()):
-        left, bottom, right, top = text.get_charbox(index)
-        (x0, y0), (x1, y1) = to_pixels(left, top), to_pixels(right, bottom)
-        found.append((text.get_text_range(index, 1), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))))
-    return tuple(_kept(found, inside))
-
-
 def _kept(chars, inside: Box) -> list[tuple[str, Box]]:
-    """The characters whose centre is inside, and the spaces and line breaks that follow one of them
-    (PDFium's own, between words and lines, have no place of their own)."""
+    """The characters whose centre is inside (boxes in one frame, either way up), and the spaces and
+    line breaks that follow one of them (PDFium's own, between words and lines, have no place of their own)."""
     kept, keeping = [], False
     for char, box in chars:
         if char.isspace():

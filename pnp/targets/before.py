@@ -229,7 +229,7 @@ def painted_version(loaded: LoadedGame, language: str, problems: Problems) -> Ve
 
 def _printed(record: Path, pdf: Path) -> Version:
     from pnp.layout.face_places import FacePlaces
-    from pnp.playtest.faces import SheetPdf
+    from pnp.playtest.faces import OpenPdf
     from pnp.playtest.versions import PrintedVersion
 
     key = (BUILD, str(record))
@@ -239,5 +239,5 @@ def _printed(record: Path, pdf: Path) -> Version:
         except ValueError as error:
             raise ContentError([Problem(Location(str(record)), "", f"cannot be read as where the sheets' faces print: "
                                                                    f"{error}")]) from None
-        _READ[key] = PrintedVersion(places, SheetPdf(pdf))
+        _READ[key] = PrintedVersion(places, OpenPdf.of_file(pdf))
     return _READ[key]  # type: ignore[return-value]

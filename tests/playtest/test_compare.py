@@ -10,7 +10,7 @@ import pytest
 from pnp.layout.face_places import FacePlaces
 from pnp.model.problems import Problems
 from pnp.playtest.changes import CHANGED, compare_versions
-from pnp.playtest.faces import SheetPdf
+from pnp.playtest.faces import OpenPdf
 from pnp.playtest.versions import PrintedVersion
 from pnp.targets import BuildOptions, build, load_games
 from pnp.targets.before import painted_version
@@ -36,7 +36,7 @@ def printed(folder: Path, out: Path):
     build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=("en",), jobs=1))
     game = folder.name
     record = FacePlaces.from_json((out / game / ".pnp" / f"{game}-sheets-en-a4.json").read_bytes())
-    return PrintedVersion(record, SheetPdf(out / game / f"{game}-sheets-en-a4.pdf"))
+    return PrintedVersion(record, OpenPdf.of_file(out / game / f"{game}-sheets-en-a4.pdf"))
 
 
 @pytest.mark.parametrize("route", ["painted", "printed"])
@@ -87,7 +87,7 @@ def test_the_four_games_cut_out_of_their_own_sheets_are_unchanged(four_games, ga
     """Every face (discs, hexagons, cards turned or not, Folio's board in two parts) cut out of the
     sheets paints as it does alone, within the tolerance for faces cut out of sheets."""
     record = FacePlaces.from_json((four_games / game / ".pnp" / f"{game}-sheets-{language}-a4.json").read_bytes())
-    then = PrintedVersion(record, SheetPdf(four_games / game / f"{game}-sheets-{language}-a4.pdf"))
+    then = PrintedVersion(record, OpenPdf.of_file(four_games / game / f"{game}-sheets-{language}-a4.pdf"))
     [loaded] = load_games([CONTENT / game])
     assert compare_versions(then, painted_version(loaded, language, Problems()), language).unchanged
     if game == "folio":
