@@ -93,3 +93,21 @@ def test_the_four_games_cut_out_of_their_own_sheets_are_unchanged(four_games, ga
     if game == "folio":
         board = record.set("board").items[0]
         assert len(board.faces["front"]) == 2  # cut from its two parts
+
+
+def test_what_a_picture_draws_knows_an_image_by_its_bytes_not_its_path(make_game, tmp_path):
+    """The game at a revision is painted from a checkout elsewhere: the same art there is the same face."""
+    from PIL import Image
+
+    art = CARDS.replace(f"- {DISC}", "- image: {file: art.png, x: 25%, y: 40%, w: 50%, h: 30%}")
+    games = [make_game({"components.yaml": art, "text/en.yaml": TEXT_EN, "text/da.yaml": None}, name=name)
+             for name in ("here", "there")]
+    for game in games:
+        Image.new("RGB", (60, 40), (200, 40, 40)).save(game / "art.png")
+    here, there = (painted(game).face("cards", "spark", "front") for game in games)
+    assert here.key == there.key
+    Image.new("RGB", (60, 40), (40, 40, 200)).save(games[1] / "art.png")
+    repainted = painted(games[1])
+    assert repainted.face("cards", "spark", "front").key != here.key
+    changes = compare_versions(painted(games[0]), repainted, "en")
+    assert [s.change.what for s in changes.shown] == [("colour",)] * 3
