@@ -41,7 +41,7 @@ system-test: $(VENV)/.installed
 
 # The lint and type gate CI runs: ruff (style, bugs, imports) and mypy (types), as pyproject configures them.
 lint: $(VENV)/.installed
-	$(BIN)/ruff check pnp tests bench docs
+	$(BIN)/ruff check pnp tests bench docs examples
 	$(BIN)/mypy
 
 # Drift found on purpose: the newest releases pyproject allows, in an environment of their
@@ -63,9 +63,11 @@ lock: $(TOOLS)/bin/uv
 		--python-version 3.10 --generate-hashes --upgrade --quiet --custom-compile-command 'make lock' \
 		--output-file $(LOCK)
 
-# The pictures of docs/ from the examples on its pages (tests/docs checks they are current).
+# The pictures of docs/ from the examples on its pages (tests/docs checks they are current),
+# and the README's pictures of the four games' sheets.
 docs: $(VENV)/.installed
 	$(BIN)/python docs/pictures.py
+	$(BIN)/python docs/readme_sheets.py
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/build_all.py

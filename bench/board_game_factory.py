@@ -56,8 +56,8 @@ def peer_figures(work: Path) -> PeerFigures:
     folder = write_deck(work / "peer", CARDS)
     pnp_runs, peer_runs = [], []
     for n in range(RUNS):  # taking turns, so a busy moment on the shared machine slows both
-        pnp_runs.append(run_timed([sys.executable, "-m", "pnp", "build", str(folder), "--format", "png", "--paper", "a4",
-                                "--lang", "en", "-q", "--out", str(work / f"peer-pnp{n}")], ROOT))
+        pnp_runs.append(run_timed([sys.executable, "-m", "pnp", "build", str(folder), "--format", "png", "--paper",
+                                   "a4", "--lang", "en", "-q", "--out", str(work / f"peer-pnp{n}")], ROOT))
         peer_runs.append(run_timed([str(python), __file__, str(work / f"peer-bgf{n}")], ROOT))
     failed = next((run.error for run in peer_runs if run.error), None)
     if failed is not None:
@@ -66,7 +66,8 @@ def peer_figures(work: Path) -> PeerFigures:
     if failed is not None:
         raise SystemExit(f"pnp failed on the peer deck: {failed}")
     pnp, peer = min(pnp_runs, key=lambda run: run.seconds), min(peer_runs, key=lambda run: run.seconds)
-    return PeerFigures(pnp.seconds, peer.seconds, pnp.cpu, peer.cpu, _pngs(work / "peer-pnp0"), _pngs(work / "peer-bgf0"))
+    return PeerFigures(pnp.seconds, peer.seconds, pnp.cpu, peer.cpu, _pngs(work / "peer-pnp0"),
+                       _pngs(work / "peer-bgf0"))
 
 
 def peer_python() -> tuple[Path | None, str]:
@@ -77,8 +78,10 @@ def peer_python() -> tuple[Path | None, str]:
         return python, ""
     shutil.rmtree(PEER_ENV, ignore_errors=True)
     steps = {f"making a venv in {PEER_ENV}": [sys.executable, "-m", "venv", str(PEER_ENV)],
-             f"pip install {PEER}": [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", PEER],
-             "importing bgfactory (it loads the system's cairo and pango)": [str(python), "-c", "from bgfactory import ff"]}
+             f"pip install {PEER}": [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                                     PEER],
+             "importing bgfactory (it loads the system's cairo and pango)": [str(python), "-c",
+                                                                             "from bgfactory import ff"]}
     for label, step in steps.items():
         process = subprocess.run(step, capture_output=True, text=True)
         if process.returncode != 0:
@@ -131,7 +134,8 @@ def _front(ff, values: dict):
         ff.TextUniform(0.1 * w, 0.35 * h, 0.8 * w, 0.4 * h, values["rules"], fill_src=ink,
                        font_description=ff.FontDescription(family="Sans", size=_pt(8)),
                        halign=ff.HALIGN_CENTER, valign=ff.VALIGN_MIDDLE),
-        ff.Circle(0.42 * w, 0.85 * h - 0.08 * w, 0.08 * w, stroke_width=_pt(0.5), stroke_src=ink, fill_src=ff.COLOR_TRANSPARENT),
+        ff.Circle(0.42 * w, 0.85 * h - 0.08 * w, 0.08 * w, stroke_width=_pt(0.5), stroke_src=ink,
+                  fill_src=ff.COLOR_TRANSPARENT),
     )
     return card
 

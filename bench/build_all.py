@@ -85,7 +85,8 @@ def interleaved_best(commands: dict[str, list[str]], cwd: Path, runs: int = 9) -
 
 def startup() -> None:
     timed([PYTHON, "-m", "pnp", "list"], ROOT)  # fills the bytecode cache, as a first run does
-    commands = {"click": [PYTHON, "-c", "import click"], **{args: [PYTHON, "-m", "pnp", args] for args in ("--help", "list")}}
+    commands = {"click": [PYTHON, "-c", "import click"],
+                **{args: [PYTHON, "-m", "pnp", args] for args in ("--help", "list")}}
     best = interleaved_best(commands, ROOT)
     click = best.pop("click")
     for args, seconds in best.items():
@@ -98,12 +99,13 @@ def kit(work: Path) -> None:
     out = work / "kit0"
     pages = floors.sheet_pages(out)
     floor = min(floors.raster_encode(pages, 300, floors.COMPRESS_LEVEL, CORES).seconds for _ in range(2))
-    line(f"full kit, {len(digests(out))} files / raster+encode floor", f"{clean:.2f} / {floor:.2f} s = {clean / floor:.2f}×",
-         "target ≤ 1.25×")
+    line(f"full kit, {len(digests(out))} files / raster+encode floor",
+         f"{clean:.2f} / {floor:.2f} s = {clean / floor:.2f}×", "target ≤ 1.25×")
     line("  (floor: pages, cores; kit peak memory)", f"{len(pages)} pages, {CORES} cores, {peak:.0f} MB")
     # The same pages rasterized and encoded as pnp does them: what is left is pnp's other work.
     as_pnp = min(floors.raster_encode(pages, 300, floors.COMPRESS_LEVEL, CORES, as_pnp=True).seconds for _ in range(2))
-    line("  full kit / its pages rasterized+encoded as pnp does", f"{clean:.2f} / {as_pnp:.2f} s = {clean / as_pnp:.2f}×")
+    line("  full kit / its pages rasterized+encoded as pnp does",
+         f"{clean:.2f} / {as_pnp:.2f} s = {clean / as_pnp:.2f}×")
     for (no_filter, level), result in floors.encode_levels(pages, 300, (1, 3, 6)).items():
         how = "unfiltered" if no_filter else "Pillow's filters"
         line(f"  PNG level {level}, {how}: encoding CPU, size", f"{result.seconds:.2f} s, {result.bytes / 1e6:.1f} MB")
@@ -120,7 +122,8 @@ def one_changed_text(work: Path) -> None:
     timed(command, project, env)
     before = digests(project / "output")
     english = project / "content" / "quatrefoil" / "text" / "en.yaml"
-    english.write_text(english.read_text(encoding="utf-8").replace("colour.red: Red", "colour.red: Scarlet"), encoding="utf-8")
+    english.write_text(english.read_text(encoding="utf-8").replace("colour.red: Red", "colour.red: Scarlet"),
+                       encoding="utf-8")
     times = {p: p.stat().st_mtime_ns for p in (project / "output").rglob("*") if p.is_file()}
     seconds, _ = timed(command, project, env)
     after = digests(project / "output")
@@ -138,7 +141,7 @@ def decks(work: Path, sizes: tuple[int, ...]) -> None:
         folder = write_deck(work / f"deck{cards}", cards)
         seconds = floor = float("inf")
 
-        def build(out: str) -> list[str]:
+        def build(out: str, folder: Path = folder) -> list[str]:
             return [PYTHON, "-m", "pnp", "build", str(folder), "--out", str(work / out), "--format", "pdf",
                     "--paper", "a4", "--lang", "en", "-q"]
 
@@ -149,7 +152,8 @@ def decks(work: Path, sizes: tuple[int, ...]) -> None:
                                       str(work / f"floor{cards}.pdf")], ROOT)[0])
         peak = peak_mb(build(f"deck{cards}-peak"), work)  # one run more, untimed: see peak_mb
         per_card[cards] = seconds
-        line(f"{cards} cards PDF / canvas floor (per card)", f"{1e3 * seconds / cards:.2f} / {1e3 * floor / cards:.2f} ms = {seconds / floor:.2f}×",
+        line(f"{cards} cards PDF / canvas floor (per card)",
+             f"{1e3 * seconds / cards:.2f} / {1e3 * floor / cards:.2f} ms = {seconds / floor:.2f}×",
              f"target ≤ 2×; peak {peak:.0f} MB")
     if len(per_card) == 2:
         small, large = sorted(per_card)
@@ -205,10 +209,11 @@ def illustrated(work: Path, cards: int = 200) -> None:
                         "--format", "pdf,png", "--paper", "a4", "--lang", "en", "-q"], work)
         pdf = next((work / f"illustrated-{kind}-out0").rglob("*-sheets-en-a4.pdf"))
         size, floor_size = pdf.stat().st_size, floor_pdf.stat().st_size
-        line(f"{cards} illustrated cards ({kind.upper()}), PDF+PNG / floor", f"{seconds:.2f} / {floor:.2f} s = {seconds / floor:.2f}×",
-             "target ≤ 2×")
-        line("  PDF size / floor's; peak memory", f"{size / 1e6:.1f} / {floor_size / 1e6:.1f} MB = {size / floor_size:.2f}×; "
-             f"{peak:.0f} MB", "targets ≤ 1.5×, < 1000 MB")
+        line(f"{cards} illustrated cards ({kind.upper()}), PDF+PNG / floor",
+             f"{seconds:.2f} / {floor:.2f} s = {seconds / floor:.2f}×", "target ≤ 2×")
+        line("  PDF size / floor's; peak memory",
+             f"{size / 1e6:.1f} / {floor_size / 1e6:.1f} MB = {size / floor_size:.2f}×; {peak:.0f} MB",
+             "targets ≤ 1.5×, < 1000 MB")
 
 
 def floors_page_count(pdf: Path) -> int:
@@ -221,7 +226,8 @@ def watch(work: Path) -> None:
     from bench.watching import watch_figures
 
     saved, alone = watch_figures(work)
-    line("watch: save → sheet rewritten / that sheet alone", f"{saved:.2f} / {alone:.2f} s = {saved / alone:.2f}×", "target ≤ 2×")
+    line("watch: save → sheet rewritten / that sheet alone", f"{saved:.2f} / {alone:.2f} s = {saved / alone:.2f}×",
+         "target ≤ 2×")
 
 
 def peer(work: Path) -> None:

@@ -44,7 +44,8 @@ def main() -> None:
         print(f"{'row':<34} {'command':<9} {'s':>6} {'× floor':>8} {'MB':>6} {'× floor':>8} exit")
         for index, case in enumerate(heavy):
             command = case.commands[0]
-            floor_site = prepare(Case("floor", lambda site: None, None, "", base=case.base), kits, scratch / f"floor{index}")
+            floor_site = prepare(Case("floor", lambda site: None, None, "", base=case.base), kits,
+                                 scratch / f"floor{index}")
             floor_s, floor_mb, _ = measured(floor_site.work, COMMANDS[command](case.arguments))
             site = prepare(case, kits, scratch / f"case{index}")
             seconds, megabytes, code = measured(site.work, COMMANDS[command](case.arguments))

@@ -53,7 +53,7 @@ def peak_mb(command: list[str], cwd: Path, env: dict | None = None) -> float:
     a small Python launcher instead, which reports what its child reached.
     """
     done = subprocess.run([sys.executable, "-c", _LAUNCHER, *command], cwd=cwd, env=env or ENV,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                          capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr.strip()[-500:]}")
     return int(done.stdout.split()[-1]) / 1024

@@ -57,7 +57,8 @@ def make_game(folder: Path, kind: str) -> None:
         book.save(folder / "cards.xlsx")
         (folder / "cards.csv").unlink()
         components = folder / "components.yaml"
-        components.write_text(components.read_text(encoding="utf-8").replace("cards.csv", "cards.xlsx"), encoding="utf-8")
+        components.write_text(components.read_text(encoding="utf-8").replace("cards.csv", "cards.xlsx"),
+                              encoding="utf-8")
 
 
 def timed(args: list[str], cwd: Path) -> float:

@@ -12,9 +12,15 @@ game of content/ named by `base=GAME`) and draws:
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names;
+- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI;
 - `show=diff`: what `pnp diff HEAD` makes when the game without the page's blocks marked
   `version=2` is committed and those blocks are the game now: the changes PDF's first page,
   and beside it, smaller, the reprint's first page (English, A4).
+
+`plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
+example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
+pip leaves one: its code on sys.path and a .dist-info naming its entry points, by which pnp
+finds it.
 
 The PNG is the PDF rasterized (pypdfium2), so the same content gives the same pixels.
 `python docs/pictures.py` (`make docs`) writes docs/pictures/NAME.png; tests/docs checks
@@ -29,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +43,7 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 PICTURES = DOCS / "pictures"
 DPI = 150
+SHEET_DPI = 100  # a whole A4 sheet: 827 × 1169 pixels
 _FENCE = re.compile(r"^```(\w*)([^\n]*)\n(.*?)^```|^<!-- (picture=[^\n]*?) -->", re.MULTILINE | re.DOTALL)
 ROW_MM = 260  # faces wrap into rows no wider than this
 
@@ -95,13 +103,17 @@ def examples(paths=None) -> list[Example]:
 
 
 def write_game(example: Example, folder: Path, files: dict[str, str] | None = None) -> Path:
-    """The example's game folder: the base game (`base=GAME`: a game of content/) with its files (or
-    those given) laid over."""
+    """The example's game folder: the base game (`base=GAME`: a game of content/; `plugin=NAME`: with an
+    example plugin's game.yaml and components.yaml) with its files (or those given) laid over."""
     game = folder / "content" / "lantern"
     base = BASE
     if "base" in example.options:
         shutil.copytree(ROOT / "content" / example.options["base"], game, dirs_exist_ok=True)
         base = {}
+    elif "plugin" in example.options:
+        plugin = ROOT / "examples" / example.options["plugin"] / "content" / example.options["plugin"]
+        base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8")
+                           for name in ("game.yaml", "components.yaml")}}
     for name, text in {**base, **(example.files if files is None else files)}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
@@ -114,7 +126,34 @@ def picture(example: Example) -> bytes:
         if example.options.get("show") == "diff":
             return _changes(example, Path(temporary))
         game = write_game(example, Path(temporary))
-        return _draw(example, game)
+        if "plugin" not in example.options:
+            return _draw(example, game)
+        with installed_plugin(example.options["plugin"], Path(temporary) / "site-packages"):
+            return _draw(example, game)
+
+
+@contextmanager
+def installed_plugin(name: str, site: Path):
+    """The example plugin examples/<name> installed for this process as pip leaves one: its code
+    (src/) on sys.path, and in site a .dist-info naming the entry points its pyproject.toml declares."""
+    from pnp import plugins
+
+    folder = ROOT / "examples" / name
+    info = site / f"pnp_{name}-0.dist-info"
+    info.mkdir(parents=True)
+    declared = re.findall(r'^\[project\.entry-points\."([\w.]+)"\]\n((?:\w+ = "[^"\n]*"\n)*)',
+                          (folder / "pyproject.toml").read_text(encoding="utf-8"), re.MULTILINE)
+    text = "".join(f"[{group}]\n{points}\n" for group, points in declared).replace('"', "")
+    (info / "entry_points.txt").write_text(text, encoding="utf-8")
+    added = [str(site), str(folder / "src")]
+    sys.path[:0] = added
+    plugins.forget()
+    try:
+        yield
+    finally:
+        for entry in added:
+            sys.path.remove(entry)
+        plugins.forget()
 
 
 def _draw(example: Example, folder: Path) -> bytes:
@@ -125,6 +164,8 @@ def _draw(example: Example, folder: Path) -> bytes:
     language = example.options.get("lang", "en")
     kind = example.last_file
     show = example.options.get("show", "")
+    if show == "sheet":
+        return _sheet(folder, language)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
@@ -136,6 +177,17 @@ def _draw(example: Example, folder: Path) -> bytes:
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
     return page_png(pdf, int(example.options.get("page", "1")) - 1, DPI)
+
+
+def _sheet(folder: Path, language: str) -> bytes:
+    from pnp.output.raster import page_png
+    from pnp.targets import BuildOptions, build
+
+    out = folder.parent.parent / "output"
+    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=(language,), kinds=("sheets",),
+                                 jobs=1))
+    [pdf] = (out / folder.name).glob("*-sheets-*.pdf")
+    return page_png(pdf.read_bytes(), 0, SHEET_DPI)
 
 
 def _drawing_png(drawing) -> bytes:

@@ -20,6 +20,8 @@ from pnp.model.files import is_game_folder
 from pnp.model.problems import quote
 
 if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
+
     from pnp.model.game import Game
 
 
@@ -80,7 +82,8 @@ def resolve_games(names: tuple[str, ...]) -> list[Path]:
         candidate = Path(name) if is_game_folder(Path(name)) else root / name
         if not is_game_folder(candidate):
             known = ", ".join(p.name for p in game_folders(root)) or "none"
-            raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) or a folder with a game.yaml")
+            raise GameNotFound(f"no game {quote(name)}: expected a name under {root}/ ({known}) "
+                               "or a folder with a game.yaml")
         folders.append(candidate)
     return folders
 
@@ -99,10 +102,11 @@ def _flips() -> tuple[str, ...]:
     return tuple(FLIPS)
 
 
-def _formats() -> tuple[str, ...]:
-    from pnp.targets.options import FORMATS
+def _formats(asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The --format tokens: pnp's own, and the installed plugins' when asked holds one pnp's own kinds do not make."""
+    from pnp.targets.options import known_formats
 
-    return FORMATS
+    return known_formats(asked)
 
 
 def _layouts() -> tuple[str, ...]:
@@ -112,13 +116,14 @@ def _layouts() -> tuple[str, ...]:
 
 
 def comma_list(allowed):
-    """A Click callback for 'a,b' options whose parts must come from allowed() (a function)."""
+    """A Click callback for 'a,b' options whose parts must come from allowed(parts) (a function of
+    what was asked: the choices it needs to know)."""
 
     def parse(ctx, param, value):
         if value is None:
             return None
-        choices = allowed()
         parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
+        choices = allowed(parts)
         wrong = [p for p in parts if p not in choices]
         if wrong or not parts:
             raise click.BadParameter(f"expected a comma-separated list of {', '.join(choices)}, got {value!r}")
@@ -148,7 +153,8 @@ def language_list(ctx, param, value):
     parts = tuple(dict.fromkeys(p.strip() for p in value.split(",") if p.strip()))
     wrong = [problem for p in parts if (problem := _language_problem(p))]
     if wrong or not parts:
-        raise click.BadParameter(wrong[0] if wrong else f"expected a comma-separated list of language tags, got {value!r}")
+        raise click.BadParameter(wrong[0] if wrong
+                                 else f"expected a comma-separated list of language tags, got {value!r}")
     return parts
 
 
@@ -173,7 +179,8 @@ def parse_offset(ctx, param, value):
         offset = tuple(float(part) for part in value.split(","))
         check_back_offset(offset)
     except ValueError as error:
-        message = str(error) if isinstance(error, BadOption) else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}"
+        message = (str(error) if isinstance(error, BadOption)
+                   else f"expected X,Y in millimetres such as 0.5,-1, got {value!r}")
         raise click.BadParameter(message) from None
     return offset
 
@@ -197,8 +204,10 @@ def verbosity_options(command):
 def run_options(command):
     """--out, -j and --force: where outputs go and how the build runs."""
     options = [
-        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the outputs."),
-        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core)."),
+        click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"),
+                     show_default=True, help="Folder for the outputs."),
+        click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+                     help="Processes to render with (default: one per core)."),
         click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
     return _with(options, command)
@@ -207,7 +216,7 @@ def run_options(command):
 def _sheet_options() -> list:
     """The sheet settings a build and a diff's reprint kit share (pnp.targets.settings)."""
     return [
-        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers),
+        click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
                      help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)),
                      help="How the printer turns the sheet for the back: long or short."),
@@ -236,12 +245,18 @@ def print_options(command):
     build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
     options = [
         *_sheet_options(),
-        click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300", help="Resolution of PNG sheets."),
+        click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
+                     help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
-                     help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand files, "
-                          "with --shop), html (web rulebook and kit preview)."),
+                     help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
+                          "files, with --shop), html (web rulebook and kit preview), or an installed plugin's own "
+                          "(pnp list --plugins)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
+        click.option("--icc", default=None, metavar="PATH",
+                     type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                     help="A CMYK output profile (ICC) for a shop that prints CMYK, such as the shop's own SWOP "
+                          "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
         _languages_option(),
@@ -271,6 +286,9 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
     from pnp.targets.options import check_base_url
 
     check_languages(given["languages"], folders)
+    icc = given.pop("icc", None)
+    if icc is not None:
+        _check_icc(icc)
     try:
         if given["tts_base_url"] is not None:
             check_base_url(given["tts_base_url"])
@@ -280,7 +298,18 @@ def run_request(folders: list[Path], out, jobs, force, strict, given: dict):
         raise click.UsageError(str(error)) from None
     if given["shop"] is not None:
         _check_shop_profile(given["shop"], folders)
-    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict)
+    own_profile = str(Path(icc).resolve()) if icc else None
+    return BuildOptions(out=out, jobs=jobs or 0, force=force, strict=strict, icc=own_profile)
+
+
+def _check_icc(path: Path) -> None:
+    """--icc names a CMYK output profile little CMS can use."""
+    from pnp.export.cmyk import ProfileError, Separation
+
+    try:
+        Separation(Path(path).read_bytes())
+    except (OSError, ProfileError) as error:
+        raise click.BadParameter(f"{path}: {error}", param_hint="'--icc'") from None
 
 
 def game_requests(folders: list[Path], given: dict, run, memory=None) -> dict:
@@ -398,8 +427,8 @@ def report(result, out: Path, quiet: bool) -> None:
         parts.append(f"removed {len(result.removed)} no longer made")
     click.echo("; ".join(parts), err=True)
     if result.stale:
-        click.echo(f"{len(result.stale)} outputs of other builds under {out}/ are out of date now; pnp list names them, "
-                   "pnp clean --stale removes them", err=True)
+        click.echo(f"{len(result.stale)} outputs of other builds under {out}/ are out of date now; "
+                   "pnp list names them, pnp clean --stale removes them", err=True)
 
 
 def shown_warning(warning: str) -> str:
@@ -448,10 +477,13 @@ def watch_command(games, quiet, **options) -> None:
 
 @main.command("check")
 @click.argument("games", nargs=-1)
-@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(_papers), help="Paper sizes to check the sheets on.")
-@click.option("--lang", "languages", default=None, callback=language_list, help="Languages to check (default: all the game has).")
+@click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
+              help="Paper sizes to check the sheets on.")
+@click.option("--lang", "languages", default=None, callback=language_list,
+              help="Languages to check (default: all the game has).")
 @click.option("--strict", is_flag=True, help="Treat warnings (missing or stale translations) as errors.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Processes to render with (default: one per core).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to render with (default: one per core).")
 @verbosity_options
 def check_command(games, paper, languages, strict, jobs, quiet) -> None:
     """Check GAMES as a build would, writing nothing (default: all games).
@@ -510,11 +542,56 @@ def diff_command(ref, games, quiet, out, jobs, force, **sheets) -> None:
     report(result, out, quiet)
 
 
+@main.command("preflight")
+@click.argument("games", nargs=-1)
+@click.option("--shop", required=True, metavar="NAME",
+              help="The shop whose profile (templates/shops/) the files are checked against.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
+              help="The folder the files were built into.")
+def preflight_command(games, shop, out) -> None:
+    """Check the print-shop files built for GAMES (default: all) against the shop's profile: what it would refuse.
+
+    Reads OUT/<game>/pod/<shop>/ with independent readers and prints each violation with its
+    file: a manifest row without a product of the shop or naming a missing file, a file no row
+    names, an image not at the product's pixels and resolution, a PDF page not the product's
+    trim plus bleed, a PDF/X-1a:2003 rule broken (for a shop that asks for PDF/X), a cut file
+    not the slug's size or with cut lines too close. Exit 1 if anything would be refused.
+    """
+    from pnp.export.preflight import preflight
+    from pnp.model import load_game
+    from pnp.model.folders import layer_with
+    from pnp.model.names import id_problem
+    from pnp.model.shops import SHOPS_FOLDER, load_shop
+
+    problem = id_problem(shop, "a shop name")
+    if problem:
+        raise click.BadParameter(problem, param_hint="'--shop'")
+    folders = resolve_games(games)
+    _check_shop_profile(shop, folders)
+    refused = 0
+    for folder in folders:
+        game = load_game(folder)
+        profile = load_shop(layer_with(game.templates_folders, f"{SHOPS_FOLDER}/{shop}.yaml"), shop)
+        where = Path(out) / game.id / "pod" / profile.id
+        report = preflight(where, profile)
+        for violation in report.violations:
+            click.echo(f"{where}/{violation}")
+        for left_out in report.left_out:
+            click.echo(f"{where}/{left_out.file}: not made for {profile.name}: {left_out.message}")
+        refused += len(report.violations)
+        verdict = "would refuse " + str(len(report.violations)) if report.violations else "would take every file"
+        click.echo(f"{game.id}: {profile.name} {verdict} (files checked: {report.files})", err=True)
+    if refused:
+        raise SystemExit(1)
+
+
 @main.command("diagrams")
 @click.argument("games", nargs=-1)
 @run_options
-@click.option("--format", "formats", default="png,svg,pdf", show_default=True, callback=comma_list(lambda: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
-@click.option("--lang", "languages", default=None, callback=language_list, help="Languages (default: all the game has).")
+@click.option("--format", "formats", default="png,svg,pdf", show_default=True,
+              callback=comma_list(lambda asked: ("png", "svg", "pdf")), help="png, svg, pdf or several.")
+@click.option("--lang", "languages", default=None, callback=language_list,
+              help="Languages (default: all the game has).")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=300, show_default=True)
 @click.option("--transparent", is_flag=True, help="PNG with a transparent background.")
 @verbosity_options
@@ -535,16 +612,24 @@ def diagrams_command(games, out, jobs, force, formats, languages, dpi, transpare
 @click.argument("games", nargs=-1)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True,
               help="The folder whose outputs to list.")
-def list_command(games, out) -> None:
-    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and components.yaml:
-    each game's languages and component sets, its settings (each value in force and where it comes from) and
-    what pnp wrote for it under --out, naming the outputs that are out of date.
+@click.option("--plugins", "plugins", is_flag=True, help="List the rules engines, output kinds and languages of pnp's "
+              "words there are instead, pnp's own and the installed plugins', each loaded and checked.")
+def list_command(games, out, plugins) -> None:
+    """List GAMES (names under content/ or game folders anywhere; default: all), read from game.yaml and
+    components.yaml: each game's languages and component sets, its settings (each value in force and where it
+    comes from) and what pnp wrote for it under --out, naming the outputs that are out of date.
 
     Only what the list shows is read: a problem in a face, rulebook or diagram is found by pnp check.
+    With --plugins, a plugin that cannot be loaded is said, and the exit code is 1.
     """
     from pnp.model.game import game_outline
     from pnp.targets.settings import resolve_all
 
+    if plugins:
+        if games:
+            raise click.UsageError("--plugins lists what pnp has, not games: give no GAMES with it")
+        list_plugins()
+        return
     folders = resolve_games(games)
     outlines = {folder: game_outline(folder) for folder in folders}
     settings = resolve_all(folders, {}, settings_memory(out, keep=False))
@@ -556,6 +641,57 @@ def list_command(games, out) -> None:
             click.echo(f"  {line}")
         for line in outputs_lines(out, folder):
             click.echo(f"  {line}")
+
+
+class BrokenPlugins(click.ClickException):
+    exit_code = 1
+
+
+def list_plugins() -> None:
+    """A line per plugin of each group (pnp.plugins): its name, who gives it, what it makes; then the
+    broken ones, each loaded and checked as a build would."""
+    from pnp import plugins
+
+    broken = []
+    headings = {plugins.ENGINES: "rules engines", plugins.KINDS: "output kinds",
+                plugins.LABELS: "pnp's words in a language"}
+    for group, heading in headings.items():
+        click.echo(f"{heading} ({group}):")
+        for plugin in (*plugins.built_in(group), *plugins.installed(group)):
+            try:
+                made = _plugin_makes(plugin)
+            except plugins.PluginError as error:
+                made = "cannot be loaded"
+                broken.append(error.message)
+            where = plugin.distribution.local_source() if plugin.distribution else None
+            provider = f"{plugin.provider}, from {where}" if where else plugin.provider
+            click.echo(f"  {plugin.name:<18}{provider:<32} {made}".rstrip())
+    if broken:
+        raise BrokenPlugins("\n".join(broken))
+
+
+def _plugin_makes(plugin) -> str:
+    """What a plugin gives, in a few words, once loaded and checked; PluginError if it is broken."""
+    from pnp import plugins
+
+    chosen = plugins.find(plugin.group, plugin.name)
+    if chosen is not None and chosen != plugin:
+        return f"not used: {chosen.provider} has {plugin.name!r} first"
+    if plugin.group == plugins.ENGINES:
+        from pnp.diagrams.engines import adapter_of
+
+        adapter = adapter_of(plugin)
+        start = f"; starts from {adapter.default_position!r}" if adapter.default_position is not None else ""
+        return f"views: {', '.join(adapter.views)}{start}"
+    if plugin.group == plugins.KINDS:
+        from pnp.targets.kinds import kinds_of
+
+        kinds = kinds_of(plugin)
+        tokens = ", ".join(dict.fromkeys(token for kind in kinds for token in kind.formats))
+        return f"pnp {kinds[0].command}" + (f" --format {tokens}" if tokens else "")
+    from pnp.i18n.labels import label_warning
+
+    return label_warning(plugin.name) or "every label"
 
 
 def settings_lines(resolved, languages: tuple[str, ...]) -> list[str]:
@@ -604,7 +740,8 @@ def outputs_lines(out: Path, folder: Path, shown: int = 12) -> list[str]:
     if len(outputs.stale) > shown:
         lines.append(f"  … and {len(outputs.stale) - shown} more")
     for command, paths in sorted(outputs.unchecked.items()):
-        lines.append(f"{'':<14}{len(paths)} more may be stale: the game changed since pnp {command} last made or checked them")
+        lines.append(f"{'':<14}{len(paths)} more may be stale: "
+                     f"the game changed since pnp {command} last made or checked them")
     return lines
 
 
@@ -635,8 +772,8 @@ def clean_command(games, out, stale_only, quiet) -> None:
     for path in result.removed:
         click.echo(f"removed {path}", err=True)
     what = "stale outputs" if stale_only else "files"
-    click.echo(f"removed {len(result.removed)} {what} under {out}/" if result.removed else f"nothing to remove under {out}/",
-               err=True)
+    click.echo(f"removed {len(result.removed)} {what} under {out}/" if result.removed
+               else f"nothing to remove under {out}/", err=True)
 
 
 @main.command("new")
@@ -658,10 +795,12 @@ def new_command(game, title) -> None:
 
 
 @main.command("calibrate")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="Where to write the calibration sheet.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"),
+              show_default=True, help="Where to write the calibration sheet.")
 @click.option("--paper", default="a4", show_default=True, callback=one_of(_papers), help="a4 or letter.")
 @click.option("--duplex", default="long", show_default=True, callback=one_of(_flips), help="long or short.")
-@click.option("--lang", "language", default="en", show_default=True, callback=language_tag, help="The language of the sheet's words.")
+@click.option("--lang", "language", default="en", show_default=True, callback=language_tag,
+              help="The language of the sheet's words.")
 def calibrate_command(out, paper, duplex, language) -> None:
     """Write a duplex calibration sheet that tells which --back-offset a printer needs."""
     from pnp.i18n.labels import label_warning
@@ -670,7 +809,8 @@ def calibrate_command(out, paper, duplex, language) -> None:
     if label_warning(language):
         click.echo(f"warning: {label_warning(language)}", err=True)
     calibrate(CalibrationOptions(out=out.parent, name=out.name, paper=paper, flip=duplex, language=language, jobs=1))
-    click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset", err=True)
+    click.echo(f"wrote {out}: print it duplex ({duplex} edge) at 100 %, hold it to the light, read the offset",
+               err=True)
 
 
 class _Progress:
@@ -678,7 +818,7 @@ class _Progress:
 
     def __init__(self, quiet: bool):
         self.enabled = not quiet and sys.stderr.isatty()
-        self.bar = None
+        self.bar: ProgressBar[str | None] | None = None
 
     def __enter__(self) -> _Progress:
         return self
@@ -745,9 +885,12 @@ def translate_init_command(game, language) -> None:
 
 @translate_group.command("export")
 @click.argument("game")
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
-@click.option("--pot", is_flag=True, help="Write the template (POT) a new language starts from, instead of a translation.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True, help="The PO (or POT) file to write.")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the game's only one).")
+@click.option("--pot", is_flag=True,
+              help="Write the template (POT) a new language starts from, instead of a translation.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The PO (or POT) file to write.")
 def translate_export_command(game, language, pot, output) -> None:
     """Write GAME's texts as a PO file: context = key, msgid = source text, msgstr = translation."""
     from pnp.i18n.po import export_po, export_pot, po_project
@@ -766,7 +909,8 @@ def translate_export_command(game, language, pot, output) -> None:
 @translate_group.command("import")
 @click.argument("game")
 @click.argument("po_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the PO file's Language).")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the PO file's Language).")
 def translate_import_command(game, po_file, language) -> None:
     """Bring a translator's PO file back into GAME's text/<lang>.yaml, changing only what it changes."""
     from pnp.i18n.importing import import_po, po_language, write_import
@@ -783,7 +927,8 @@ def translate_import_command(game, po_file, language) -> None:
 @translate_group.command("stamp")
 @click.argument("game")
 @click.argument("keys", nargs=-1)
-@click.option("--lang", "language", default=None, callback=language_tag, help="The translation (default: the game's only one).")
+@click.option("--lang", "language", default=None, callback=language_tag,
+              help="The translation (default: the game's only one).")
 def translate_stamp_command(game, keys, language) -> None:
     """Confirm translations against the current source text (all of them if no KEYS)."""
     from pnp.i18n.stamp import stamp
@@ -822,21 +967,22 @@ def run() -> None:
     closed; pnp registers no exit handlers, logs to stderr as it goes, and its process pool
     has been shut down; what is left is to flush what was printed.
     """
+    import contextlib
     import os
 
     try:
         main()
-        code = 0
+        status: str | int | None = 0
     except SystemExit as done:
-        code = done.code
-    if code is None:
+        status = done.code
+    if status is None:
         code = 0
-    elif not isinstance(code, int):
-        print(code, file=sys.stderr)  # what Python itself does with a message as an exit code
+    elif isinstance(status, int):
+        code = status
+    else:
+        print(status, file=sys.stderr)  # what Python itself does with a message as an exit code
         code = 1
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(OSError, ValueError):  # a reader that went away (pnp list | head) has all it wanted
             stream.flush()
-        except (OSError, ValueError):
-            pass  # a reader that went away (pnp list | head) has all it wanted
     os._exit(code)

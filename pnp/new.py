@@ -46,7 +46,8 @@ def new_game(folder: Path, title: str | None = None) -> list[str]:
         _remove_made(made)
         raise
     shown = display_path(str(folder))
-    argument = game_id if folder.parent.name == "content" and Path("content").resolve() == folder.parent.resolve() else shown
+    in_content = folder.parent.name == "content" and Path("content").resolve() == folder.parent.resolve()
+    argument = game_id if in_content else shown
     return [f"made {shown}/ ({title}): a deck from cards.csv, tokens, a rulebook with a diagram, in English and Danish",
             f"build it with: pnp build {argument}"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 import textwrap
 from pathlib import Path
 
@@ -70,3 +72,51 @@ def make_game(tmp_path):
         return folder
 
     return make
+
+
+def forget_plugins() -> None:
+    """Drop what this process found out about installed plugins, as a new process would start."""
+    from pnp import plugins
+    from pnp.targets import digest
+
+    plugins.forget()
+    digest._code_digest = None
+
+
+@pytest.fixture
+def install_plugin(tmp_path, monkeypatch):
+    """Install a plugin for this test as pip leaves one: its modules and a .dist-info folder
+    declaring its entry points, in a folder on sys.path (pnp finds it by its metadata, as it
+    finds any). `source`: the folder it was installed from (an editable or path install)."""
+    site = tmp_path / "site-packages"
+    site.mkdir()
+    modules: set[str] = set()
+
+    def forget_modules() -> None:  # another test's plugin of the same name must not be the one imported
+        for name in [name for name in sys.modules if name.split(".")[0] in modules]:
+            del sys.modules[name]
+
+    def install(name: str, entry_points: dict[str, dict[str, str]], files: dict[str, str], version: str = "1.0",
+                source: Path | None = None) -> Path:
+        for relative, text in files.items():
+            modules.add(relative.split("/")[0].removesuffix(".py"))
+            (site / relative).parent.mkdir(parents=True, exist_ok=True)
+            (site / relative).write_text(textwrap.dedent(text), encoding="utf-8")
+        info = site / f"{name.replace('-', '_')}-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n", encoding="utf-8")
+        groups = "".join(f"[{group}]\n" + "".join(f"{key} = {value}\n" for key, value in points.items()) + "\n"
+                         for group, points in entry_points.items())
+        (info / "entry_points.txt").write_text(groups, encoding="utf-8")
+        if source is not None:
+            (info / "direct_url.json").write_text(f'{{"url": "{source.as_uri()}", "dir_info": {{"editable": true}}}}',
+                                                  encoding="utf-8")
+        importlib.invalidate_caches()
+        forget_modules()
+        forget_plugins()
+        return site
+
+    monkeypatch.syspath_prepend(str(site))
+    yield install
+    forget_modules()
+    forget_plugins()

@@ -33,7 +33,8 @@ def test_help_everywhere():
 def test_check_all_real_games():
     result = run(["check"], ROOT)
     assert result.exit_code == 0, result.output
-    assert {line.split(":")[0] for line in result.output.splitlines()} == {"boardless-quarto", "folio", "quatrefoil", "trifoil"}
+    listed = {line.split(":")[0] for line in result.output.splitlines()}
+    assert listed == {"boardless-quarto", "folio", "quatrefoil", "trifoil"}
 
 
 def test_list_shows_sets_and_counts():
@@ -66,7 +67,8 @@ SET_PROBLEMS = {
     "kind": ("kind: token", "kind: coin"),
     "width over the limit": ("width: 20mm", "width: 2000mm"),
     "item id": ("{id: gold, colour: gold}", "{id: ../gold, colour: gold}"),
-    "two items, one id": ("      - {id: gold, colour: gold}", "      - {id: gold, colour: gold}\n      - {id: gold, colour: ink}"),
+    "two items, one id": ("      - {id: gold, colour: gold}",
+                          "      - {id: gold, colour: gold}\n      - {id: gold, colour: ink}"),
     "count": ("{id: gold, colour: gold}", "{id: gold, colour: gold, count: 0}"),
     "unknown key": ("bleed: 2mm", "bleeds: 2mm"),
     "no front": ("    front:\n      background: ${colour}\n", "    fronts:\n      background: ${colour}\n"),
@@ -81,7 +83,8 @@ def test_list_reports_a_set_problem_as_check_does(make_game, tmp_path):
         make_game({"components.yaml": MINIMAL_COMPONENTS.replace(old, new)})
         listed, checked = run(["list"], tmp_path), run(["check", "--paper", "a4", "-q"], tmp_path)
         assert listed.exit_code == checked.exit_code == 1, (name, listed.output)
-        assert listed.output == checked.output and "components.yaml:" in listed.output, (name, listed.output, checked.output)
+        assert listed.output == checked.output and "components.yaml:" in listed.output, (name, listed.output,
+                                                                                          checked.output)
 
 
 def test_list_leaves_the_faces_to_check(make_game, tmp_path):
@@ -166,7 +169,8 @@ def test_subprocess_error_has_no_traceback(make_game, tmp_path):
 
 def test_subprocess_build_is_quiet_when_piped(make_game, tmp_path):
     make_game()
-    process = subprocess.run([sys.executable, "-m", "pnp", "build", "--format", "png", "--dpi", "72", "--paper", "letter"],
+    process = subprocess.run([sys.executable, "-m", "pnp", "build", "--format", "png", "--dpi", "72",
+                              "--paper", "letter"],
                              cwd=tmp_path, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert process.returncode == 0, process.stderr
     assert "building" not in process.stderr
@@ -189,7 +193,8 @@ def test_the_program_exits_with_clicks_codes_and_everything_it_printed(tmp_path)
     assert [line.split("\t")[0] for line in listing.read_text().splitlines() if not line.startswith(" ")] == [
         "boardless-quarto", "folio", "quatrefoil", "trifoil"]
     helped = program("--help")
-    assert helped.returncode == 0 and helped.stdout.rstrip().endswith("watch      Rebuild GAMES on every save: a changed card's sheet first,...")
+    assert helped.returncode == 0
+    assert helped.stdout.rstrip().endswith("watch      Rebuild GAMES on every save: a changed card's sheet first,...")
     missing = program("build", "no-such-game")
     assert missing.returncode == 1 and missing.stderr.startswith("Error: no game 'no-such-game'")
     misused = program("build", "--paper", "a5")
@@ -211,7 +216,8 @@ def test_translate_status_strict_fails_on_a_stale_text(make_game, tmp_path):
 
 
 def test_diagrams_command_writes_svg_and_png(tmp_path):
-    result = run(["diagrams", "folio", "--format", "svg,png", "--dpi", "72", "--lang", "da", "--out", str(tmp_path)], ROOT)
+    result = run(["diagrams", "folio", "--format", "svg,png", "--dpi", "72", "--lang", "da", "--out", str(tmp_path)],
+                 ROOT)
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "folio" / "diagrams").iterdir())
     assert "folio-legal-region-da.svg" in names and "folio-win-sizes-da.png" in names
@@ -240,8 +246,8 @@ def test_quiet_builds_say_nothing_and_others_a_line_per_language(tmp_path):
     assert quiet.exit_code == 0 and quiet.output == ""
     said = run(["build", "market", "--dpi", "72", "--out", "again"], tmp_path)
     assert said.exit_code == 0
-    assert said.output.splitlines() == ["warning: market (da): 15 texts missing (set in en), 6 stale — see pnp translate "
-                                        "status market", "wrote 27 files under again/"]
+    assert said.output.splitlines() == ["warning: market (da): 15 texts missing (set in en), 6 stale — "
+                                        "see pnp translate status market", "wrote 27 files under again/"]
     strict = run(["build", "market", "--dpi", "72", "--out", "strict", "--strict"], tmp_path)
     assert strict.exit_code == 1 and strict.output.splitlines() == [
         "Error: market/text/da.yaml: market: 15 texts missing (set in en), 6 stale (--strict); pnp translate status "

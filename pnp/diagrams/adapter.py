@@ -35,10 +35,17 @@ class Request:
 
 
 class Adapter(Protocol):
-    """Turns one engine's states into frames; checks the claims example captions make."""
+    """Turns one engine's states into frames; checks the claims example captions make.
+
+    `engine` is the rules engine, `views` what a diagram may ask it to draw (`view:`, the
+    first by default), `default_position` the position in the engine's notation a diagram or
+    example starts from when it gives none (None: each must give one). A plugin's
+    (pnp.engines) entry point names what makes one: a class, called with no arguments.
+    """
 
     engine: Engine
     views: tuple[str, ...]
+    default_position: str | None
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]: ...
 

@@ -23,6 +23,7 @@ CORNERS = {"upper-left": (0, 0), "upper-right": (3, 0), "lower-left": (0, 3), "l
 class BoardlessQuartoAdapter:
     engine = bq.ENGINE
     views = ("position",)
+    default_position = "start"
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         states = [request.start] + [p.after for p in request.played]
@@ -91,10 +92,13 @@ def _strike(row: bq.WinnerRow) -> sc.Stroke:
 
 def _check_fixed(value: Node, played: Sequence[Played]) -> str | None:
     fixed = bq.fixed_axes(played[-1].after)
-    actual = "grid" if fixed.rows and fixed.columns else "rows" if fixed.rows else "columns" if fixed.columns else "none"
+    actual = ("grid" if fixed.rows and fixed.columns else "rows" if fixed.rows
+              else "columns" if fixed.columns else "none")
     if value.value not in ("grid", "rows", "columns", "none"):
         return f"expected fixed: grid, rows, columns or none, got {value.plain()!r}"
-    return None if actual == value.value else f"the caption says the {value.value} are fixed, but the engine says: {actual}"
+    if actual == value.value:
+        return None
+    return f"the caption says the {value.value} are fixed, but the engine says: {actual}"
 
 
 def _check_losing(value: Node, played: Sequence[Played]) -> str | None:

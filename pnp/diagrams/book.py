@@ -2,8 +2,8 @@
 loads, and what pnp.paint.diagrams draws.
 
 Diagrams come from content/<game>/diagrams.yaml, example plays from examples.yaml.
-Engine diagrams and examples are replayed by the game's rules engine (pnp.games.registry
-names each engine's scene adapter); hand-placed ones are read as they are written.
+Engine diagrams and examples are replayed by the game's rules engine (pnp.diagrams.engines
+finds its scene adapter, pnp's own or a plugin's); hand-placed ones are read as they are written.
 Every piece is looked up in components.yaml, every move checked, every caption found.
 """
 
@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pnp import plugins
 from pnp.diagrams import scene as sc
 from pnp.diagrams.adapter import Context, Request
+from pnp.diagrams.engines import engine_names, find_adapter
 from pnp.diagrams.hand import hand_frame, hand_items
 from pnp.diagrams.pieces import Pieces
 from pnp.diagrams.replay import parse_position, play
-from pnp.games.registry import engine_names, find_engine
 from pnp.i18n.catalog import Catalogs, Texts, load_game_catalogs
-from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, read_diagram_book
+from pnp.model.diagrams import DiagramBook, DiagramSpec, ExampleSpec, FrameSpec, read_diagram_book
 from pnp.model.game import Game
 from pnp.model.problems import Location, Problems
 from pnp.model.reader import Fields
@@ -69,15 +70,15 @@ def diagram_scene(spec: DiagramSpec, pieces: Pieces, lookup, problems: Problems)
     if spec.engine is None:
         frames = [hand_frame(f, lookup, problems, pieces.problem) for f in spec.frames]
         if spec.overlay is not None:
-            frames.append(sc.Frame(tuple(overlay), label=_overlay_label(spec, lookup, problems)))
+            frames.append(sc.Frame(tuple(overlay), label=_overlay_label(spec.overlay, lookup, problems)))
     else:
-        frames = [_with(frame, overlay) for frame in _engine_frames(spec, pieces, lookup, problems)]
+        frames = [_with(frame, overlay) for frame in _engine_frames(spec, spec.engine, pieces, lookup, problems)]
     _check_pieces(frames, pieces, spec.location, problems)
     return sc.Scene(tuple(frames), per_row=spec.per_row)
 
 
-def _overlay_label(spec: DiagramSpec, lookup, problems: Problems) -> str | None:
-    return hand_frame(spec.overlay, lookup, Problems(), lambda *a: None).label
+def _overlay_label(overlay: FrameSpec, lookup, problems: Problems) -> str | None:
+    return hand_frame(overlay, lookup, Problems(), lambda *a: None).label
 
 
 def _with(frame: sc.Frame, overlay: Sequence[sc.Item]) -> sc.Frame:
@@ -91,16 +92,16 @@ def _union(a, b):
     return (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
 
 
-def _engine_frames(spec: DiagramSpec, pieces: Pieces, lookup, problems: Problems) -> list[sc.Frame]:
+def _engine_frames(spec: DiagramSpec, engine: str, pieces: Pieces, lookup, problems: Problems) -> list[sc.Frame]:
     key = f"diagrams.{spec.id}"
-    adapter = _adapter(spec.engine, spec.location, key, problems)
+    adapter = _adapter(engine, spec.location, key, problems)
     options = Fields(spec.options or Node({}, spec.location), f"{key}.options", problems)
     if adapter is None:
         return []
     if spec.view is not None and spec.view not in adapter.views:
         problems.add(spec.location, f"{key}.view", f"expected one of {', '.join(adapter.views)}, got {spec.view!r}")
         return []
-    start = _start(adapter, spec.engine, spec.position, spec.location, key, problems)
+    start = _start(adapter, engine, spec.position, spec.location, key, problems)
     if start is None:
         return []
     played = play(adapter.engine, start, spec.moves, f"diagram '{spec.id}'", f"{key}.moves", problems)
@@ -112,15 +113,19 @@ def _engine_frames(spec: DiagramSpec, pieces: Pieces, lookup, problems: Problems
 
 
 def _adapter(name: str, location: Location, key: str, problems: Problems):
-    entry = find_engine(name)
-    if entry is None:
-        problems.add(location, f"{key}.engine", f"no rules engine '{name}' (there are: {', '.join(engine_names())})")
+    try:
+        adapter = find_adapter(name)
+    except plugins.PluginError as error:
+        problems.add(location, f"{key}.engine", error.message)
         return None
-    return entry.load_adapter()
+    if adapter is None:
+        problems.add(location, f"{key}.engine", f"no rules engine '{name}' (there are: {', '.join(engine_names())}); "
+                                                "an engine from outside pnp is a plugin to install (docs/engines.md)")
+    return adapter
 
 
 def _start(adapter, name: str, position: str | None, location: Location, key: str, problems: Problems):
-    text = position if position is not None else find_engine(name).default_position
+    text = position if position is not None else adapter.default_position
     if text is None:
         problems.add(location, key, f"a {name} diagram needs 'position:' in the engine's notation")
         return None

@@ -23,6 +23,7 @@ SHOWS = ("legal", "wins")
 class FolioAdapter:
     engine = f.ENGINE
     views = ("position",)
+    default_position = "B gives"
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         state = request.played[-1].after if request.played else request.start
@@ -30,7 +31,8 @@ class FolioAdapter:
         area = request.options.choice("area", ("board", "pieces"), default="board")
         for show in shows:
             if show not in SHOWS:
-                request.options.report(request.options.values["show"], f"expected show: a list of {', '.join(SHOWS)}, got {show!r}", "show")
+                request.options.report(request.options.values["show"],
+                                       f"expected show: a list of {', '.join(SHOWS)}, got {show!r}", "show")
         return (state_frame(state, context, shows, area == "pieces"),)
 
     def step(self, played: Sequence[Played], last: bool, context: Context) -> sc.Frame:

@@ -46,18 +46,34 @@ def _piece(spec: PieceSpec) -> sc.Piece:
 
 
 def _mark(mark: MarkSpec, lookup: Lookup, problems: Problems) -> sc.Item | None:
-    points = tuple(sc.centre(p) for p in mark.points)
-    (x, y) = points[0]
-    if mark.kind == "circle":
-        return sc.Ring(x, y)
-    if mark.kind == "square":
-        return sc.Highlight(x - 0.5, y - 0.5)
-    if mark.kind == "cross":
-        return sc.Cross(x, y)
-    if mark.kind in ("line", "arrow"):
-        return sc.Stroke(points, arrow=mark.kind == "arrow", bend=mark.bend, dashed=mark.dashed)
-    text = mark.text if mark.kind == "label" else _text(mark.text, lookup, problems, mark)
-    return None if text is None else sc.Label(x, y, text)
+    return _MARKS[mark.kind](mark, tuple(sc.centre(p) for p in mark.points), lookup, problems)
+
+
+def _ring(mark: MarkSpec, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Ring(*points[0])
+
+
+def _highlight(mark: MarkSpec, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Highlight(points[0][0] - 0.5, points[0][1] - 0.5)
+
+
+def _cross(mark: MarkSpec, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Cross(*points[0])
+
+
+def _stroke(mark: MarkSpec, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item:
+    return sc.Stroke(points, arrow=mark.kind == "arrow", bend=mark.bend, dashed=mark.dashed)
+
+
+def _label_mark(mark: MarkSpec, points: tuple[sc.Point, ...], lookup: Lookup, problems: Problems) -> sc.Item | None:
+    # No text: reading it was a problem, reported already.
+    text = mark.text if mark.kind == "label" or mark.text is None else _text(mark.text, lookup, problems, mark)
+    return None if text is None else sc.Label(*points[0], text)
+
+
+# What each mark kind of diagrams.yaml (pnp.model.diagrams.MARKS) becomes in a scene.
+_MARKS = {"circle": _ring, "square": _highlight, "cross": _cross, "line": _stroke, "arrow": _stroke,
+          "label": _label_mark, "label-key": _label_mark}
 
 
 def _text(key: str, lookup: Lookup, problems: Problems, mark: MarkSpec) -> str | None:

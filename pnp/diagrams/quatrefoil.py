@@ -27,6 +27,7 @@ STEPS = {">": (1, 0), "<": (-1, 0), "v": (0, 1), "^": (0, -1)}
 class QuatrefoilAdapter:
     engine = q.ENGINE
     views = ("position", "moves", "solution")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         view = request.spec.view or ("moves" if request.played else "position")
@@ -63,7 +64,8 @@ def _board() -> list[sc.Item]:
     return [sc.Cell(x, y) for x, y in CENTRES.values()]
 
 
-def position_frame(state: q.State, free_at: tuple[float, float] = FREE, extra: Sequence[sc.Item] = (), label: str | None = None) -> sc.Frame:
+def position_frame(state: q.State, free_at: tuple[float, float] = FREE, extra: Sequence[sc.Item] = (),
+                   label: str | None = None) -> sc.Frame:
     items: list[sc.Item] = _board() + [_token(state.at(p), CENTRES[p]) for p in q.POSITIONS]
     if state.stacked:
         items.append(_token(state.free, MIDDLE, size=0.95))
@@ -134,7 +136,8 @@ def twist_frames(before: q.State, clockwise: bool, after: q.State) -> tuple[sc.F
     arrow = sc.Stroke((start, end), arrow=True, bend=0.75 if clockwise else -0.75)
     angle = 45 if clockwise else -45
     tokens = [_token(before.at(p), _rotated(CENTRES[p], angle), turn=angle) for p in q.POSITIONS]
-    middle = sc.Frame(tuple(_diamond_cells(angle) + tokens + [_token(before.free, FREE)]), bounds=_bounds(FREE, (1, -0.25), (1, 2.25)))
+    middle = sc.Frame(tuple(_diamond_cells(angle) + tokens + [_token(before.free, FREE)]),
+                      bounds=_bounds(FREE, (1, -0.25), (1, 2.25)))
     return (position_frame(before, extra=(arrow,)), middle, position_frame(after))
 
 
@@ -146,7 +149,8 @@ def _diamond_cells(angle: float) -> list[sc.Item]:
 def stack_frames(before: q.State, after: q.State) -> tuple[sc.Frame, ...]:
     arrow = sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.45, MIDDLE[1])), arrow=True, bend=0.35)
     lifted = list(position_frame(before).items[:-1]) + [_token(before.free, (1.95, 0.55), size=0.95)]
-    return (position_frame(before, extra=(arrow,)), sc.Frame(tuple(lifted), bounds=_bounds(FREE)), position_frame(after))
+    return (position_frame(before, extra=(arrow,)), sc.Frame(tuple(lifted), bounds=_bounds(FREE)),
+            position_frame(after))
 
 
 def solution_frames(start: q.State, goal: q.State) -> tuple[sc.Frame, ...]:
@@ -164,7 +168,8 @@ def _hint(move: q.Move) -> tuple[sc.Item, ...]:
     if isinstance(move, q.Push):
         entry, far = move.line
         step, out = STEPS[move.heading], _outward(entry, far)
-        return (sc.Stroke((_shift(_shift(CENTRES[entry], out, 0.7), step, -0.5), _shift(CENTRES[far], out, 0.7)), arrow=True),)
+        return (sc.Stroke((_shift(_shift(CENTRES[entry], out, 0.7), step, -0.5), _shift(CENTRES[far], out, 0.7)),
+                          arrow=True),)
     if isinstance(move, q.Twist):
         ends = ((-0.42, 1.45), (1.45, -0.42))
         start, end = ends if move.clockwise else ends[::-1]

@@ -10,13 +10,12 @@ house style in the renderer.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 
 from pnp.model.colours import Colour
 from pnp.shapes import RECTANGLE, Shape
 
 Point = tuple[float, float]
-Paint = Union[str, Colour, None]
+Paint = str | Colour | None
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ class Outline:
     width: float = 1.6
 
 
-Item = Union[Cell, Piece, Ring, Highlight, Stroke, Cross, Label, Outline]
+Item = Cell | Piece | Ring | Highlight | Stroke | Cross | Label | Outline
 
 
 @dataclass(frozen=True)
@@ -151,8 +150,10 @@ def extent(item: Item) -> tuple[float, float, float, float]:
         return (item.x - half_w, item.y - half_h, item.x + half_w, item.y + half_h)
     if isinstance(item, Piece):
         return _around(item.x, item.y, item.size / 2)
-    if isinstance(item, (Ring, Cross)):
-        return _around(item.x, item.y, getattr(item, "r", None) or item.size / 2)
+    if isinstance(item, Ring):
+        return _around(item.x, item.y, item.r)
+    if isinstance(item, Cross):
+        return _around(item.x, item.y, item.size / 2)
     if isinstance(item, Highlight):
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, (Stroke, Outline)):

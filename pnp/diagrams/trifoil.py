@@ -30,6 +30,7 @@ EXIT = 1.25  # centre to the cross past an outer face (the face itself is at √
 class TrifoilAdapter:
     engine = t.ENGINE
     views = ("map", "position", "moves")
+    default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
         options, state = request.options, request.start
@@ -60,12 +61,14 @@ def _tiles(game_map: t.GameMap) -> list[sc.Item]:
 
 def _triangles(game_map: t.GameMap, large: bool) -> list[sc.Item]:
     """Each triangle outlined in its colour, its marker on the spin centre."""
-    outlines, markers = [], []
+    outlines: list[sc.Item] = []
+    markers: list[sc.Item] = []
     for triangle in game_map.triangles:
         corners = tuple(game_map.tile_centre(tile) for tile in triangle.tiles)
         outlines.append(sc.Outline(corners, triangle.id, width=2.2 if large else 1.2))
         # Small enough in a position to leave the links beside the spin centre clear.
-        markers.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id), size=0.62 if large else 0.34))
+        markers.append(sc.Piece(MARKERS, triangle.id, *game_map.spin_centre(triangle.id),
+                                size=0.62 if large else 0.34))
     return outlines + markers
 
 
@@ -89,7 +92,8 @@ def position_frame(state: t.State, extra: Sequence[sc.Item] = (), chain: str | N
     game_map = state.game_map
     items: list[sc.Item] = _tiles(game_map) + _triangles(game_map, large=False)
     for link in state.sorted_links():
-        items.append(sc.Piece(LINKS, link.colour, *link_point(game_map, link.tile, link.face), size=0.5, turn=60 * link.face))
+        items.append(sc.Piece(LINKS, link.colour, *link_point(game_map, link.tile, link.face), size=0.5,
+                              turn=60 * link.face))
     if chain is not None:
         _, path = t.longest_chain(state, chain)
         if len(path) > 1:
@@ -126,7 +130,8 @@ def _refused_frame(state: t.State, text: str, options) -> sc.Frame:
         options.report(options.values["refuse"], str(error), "refuse")
         return position_frame(state)
     if refused(t.ENGINE, state, text) is None:
-        options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused", "refuse")
+        options.report(options.values["refuse"], f"the engine allows {text!r}, so it cannot be shown as refused",
+                       "refuse")
     return position_frame(state, _hint(state, move) + (sc.Cross(*_failure_point(state, move), size=0.45),))
 
 

@@ -95,7 +95,8 @@ class Deck:
 def plan_deck(component_set: ComponentSet) -> Deck:
     """The set's distinct cards (by front and back) in grids, and every printed card in order."""
     distinct: dict[tuple, int] = {}
-    names, order = [], []
+    names: list[str] = []
+    order: list[int] = []
     for item in component_set.items:
         index = distinct.setdefault((item.front, item.back), len(distinct))
         if index == len(names):
@@ -132,7 +133,7 @@ def set_files(stem: str, component_set: ComponentSet) -> list[tuple[str, tuple]]
     if component_set.kind == "card":
         deck = plan_deck(component_set)
         faces, backs = deck_files(stem, deck)
-        files = [(name, ("faces", n)) for n, name in enumerate(faces)]
+        files: list[tuple[str, tuple]] = [(name, ("faces", n)) for n, name in enumerate(faces)]
         if deck.unique_back:
             return files + [(name, ("backs", n)) for n, name in enumerate(backs)]
         return files + [(backs[0], ("back",))]
@@ -203,7 +204,8 @@ def plan_pieces(component_set: ComponentSet) -> list[Piece]:
 
 def piece_files(stem: str, piece: Piece) -> tuple[str, str | None]:
     """The front image's name, and the back's where the back is its own image."""
-    back = f"{stem}-{piece.name}-back.png" if piece.tile and piece.back is not None and piece.back != piece.front else None
+    own_back = piece.tile and piece.back is not None and piece.back != piece.front
+    back = f"{stem}-{piece.name}-back.png" if own_back else None
     return f"{stem}-{piece.name}.png", back
 
 
@@ -234,7 +236,7 @@ def saved_object(title: str, game_id: str, sets: list[SetObjects], base_url: str
     objects, layout, deck_number = [], _Rows(), 1
     for shown in sets:
         if shown.deck is not None:
-            objects.append(_deck_object(shown, deck_number, layout, game_id, base_url))
+            objects.append(_deck_object(shown, shown.deck, deck_number, layout, game_id, base_url))
             deck_number += len(shown.deck.grids)
         else:
             objects += _piece_objects(shown, layout, game_id, base_url)
@@ -266,8 +268,9 @@ class _Rows:
             self.x, self.z, self.row_depth = -TABLE_WIDTH / 2, self.z - self.row_depth - 2 * GAP, 0.0
 
 
-def _deck_object(shown: SetObjects, first_number: int, layout: _Rows, game_id: str, base_url: str) -> dict:
-    deck, cs = shown.deck, shown.component_set
+def _deck_object(shown: SetObjects, deck: Deck, first_number: int, layout: _Rows, game_id: str,
+                 base_url: str) -> dict:
+    cs = shown.component_set
     faces, backs = deck_files(shown.stem, deck)
     custom = {}
     for n, grid in enumerate(deck.grids):
@@ -280,8 +283,8 @@ def _deck_object(shown: SetObjects, first_number: int, layout: _Rows, game_id: s
     x, z = layout.place(_inches(cs.width), _inches(cs.height))
     cards = []
     for position, card in enumerate(deck.order):
-        grid, slot = deck.place(card)
-        number = first_number + grid
+        grid_index, slot = deck.place(card)
+        number = first_number + grid_index
         cards.append(_object("Card", f"{game_id}/{cs.id}/{position}", (x, 1.0, z), scale, face_down=True,
                              Nickname=deck.names[card], CardID=100 * number + slot,
                              CustomDeck={str(number): custom[str(number)]}, SidewaysCard=deck.sideways, Hands=True))
@@ -303,9 +306,10 @@ def _piece_objects(shown: SetObjects, layout: _Rows, game_id: str, base_url: str
         image = _tile_image(cs, piece, front, back, base_url) if piece.tile else _token_image(front, base_url)
         thickness = image["CustomTile" if piece.tile else "CustomToken"]["Thickness"]
         for copy in range(piece.count):
-            objects.append(_object("Custom_Tile" if piece.tile else "Custom_Token", f"{game_id}/{cs.id}/{piece.name}/{copy}",
-                                   (x, 1.0 + copy * thickness, z), scale, Nickname=f"{shown.name} – {piece.name}",
-                                   Description=shown.description, CustomImage=image))
+            objects.append(_object("Custom_Tile" if piece.tile else "Custom_Token",
+                                   f"{game_id}/{cs.id}/{piece.name}/{copy}", (x, 1.0 + copy * thickness, z), scale,
+                                   Nickname=f"{shown.name} – {piece.name}", Description=shown.description,
+                                   CustomImage=image))
     return objects
 
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+T = TypeVar("T")
 
 
 class IllegalMove(ValueError):
@@ -28,7 +30,8 @@ class NotationError(ValueError):
 class Engine(Protocol):
     """The interface pnp uses to replay example plays and draw diagrams."""
 
-    name: str
+    @property
+    def name(self) -> str: ...  # read-only: a FunctionEngine is frozen
 
     def parse_state(self, text: str) -> Any: ...
     def format_state(self, state: Any) -> str: ...
@@ -51,3 +54,9 @@ class FunctionEngine:
     legal_moves: Callable[[Any], Sequence[Any]]
     apply: Callable[[Any, Any], Any]
     winner: Callable[[Any], Any]
+
+
+def four(items: Iterable[T]) -> tuple[T, T, T, T]:
+    """Four items as a tuple of four (ValueError for more or fewer): a line, a 2×2 grid."""
+    a, b, c, d = items
+    return a, b, c, d

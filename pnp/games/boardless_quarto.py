@@ -36,11 +36,12 @@ draw, unless that placement made a winner-row: then the only move left is to cla
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Union
+from typing import cast
 
-from pnp.games.base import FunctionEngine, IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError, four
 
 Cell = tuple[int, int]
 
@@ -78,7 +79,7 @@ class Piece:
     background: str
 
     def value(self, attribute: str) -> str:
-        return getattr(self, attribute)
+        return cast(str, getattr(self, attribute))  # an attribute's name is one of the str fields above
 
     @property
     def code(self) -> str:
@@ -106,6 +107,13 @@ class State:
     @property
     def cells(self) -> dict[Cell, Piece]:
         return dict(self.board)
+
+    @property
+    def to_place(self) -> Piece:
+        """The piece `to_move` was given and places next (phase ``place``)."""
+        if self.given is None:
+            raise ValueError(f"no piece is given to place in phase {self.phase!r}")
+        return self.given
 
     @property
     def pool(self) -> tuple[Piece, ...]:
@@ -145,7 +153,7 @@ class Claim:
     """Say "Quarto" to win with the winner-row made by the last placed piece."""
 
 
-Move = Union[Start, Give, Place, Claim]
+Move = Start | Give | Place | Claim
 CLAIM = Claim()
 
 
@@ -251,7 +259,7 @@ def _check_reachable(text: str, state: State) -> None:
     cells = set(state.cells)
     if len(cells) < 2:
         raise NotationError(f"{text!r}: the game starts with two pieces on the table")
-    if state.given in state.cells.values():
+    if state.given is not None and state.given in state.cells.values():
         raise NotationError(f"{text!r}: the given piece {state.given.code} is already placed")
     if not _fits_grid(cells) or not _connected(cells):
         raise NotationError(
@@ -272,7 +280,7 @@ def format_state(state: State) -> str:
 
 def _format_phase(state: State) -> str:
     if state.phase == "place":
-        return f"{state.to_move} places {state.given.code}"
+        return f"{state.to_move} places {state.to_place.code}"
     return f"{state.to_move} {'gives' if state.phase == 'give' else 'wins'}"
 
 
@@ -322,12 +330,12 @@ def _reading_order(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def _extent(cells) -> tuple[int, int]:
+def _extent(cells: Collection[Cell]) -> tuple[int, int]:
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
 
 
-def _fits_grid(cells) -> bool:
+def _fits_grid(cells: Collection[Cell]) -> bool:
     width, height = _extent(cells)
     return width <= GRID and height <= GRID
 
@@ -373,12 +381,12 @@ def windows(state: State) -> list[Cell]:
     ]
 
 
-def lines_within(cells) -> list[tuple[Cell, Cell, Cell, Cell]]:
+def lines_within(cells: Iterable[Cell]) -> list[tuple[Cell, Cell, Cell, Cell]]:
     """Every four consecutive cells in a row, column or diagonal, all among `cells`."""
     present = set(cells)
     lines = []
     for (x, y), (dx, dy) in product(sorted(present, key=_reading_order), _LINE_STEPS):
-        line = tuple((x + k * dx, y + k * dy) for k in range(GRID))
+        line = four((x + k * dx, y + k * dy) for k in range(GRID))
         if all(c in present for c in line):
             lines.append(line)
     return lines
@@ -451,7 +459,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.phase == "give":
         return claim + [Give(p) for p in state.pool]
     spots = sorted(legal_placements(state), key=_reading_order)
-    return claim + [Place(state.given, c) for c in spots]
+    return claim + [Place(state.to_place, c) for c in spots]
 
 
 def _start_moves() -> list[Move]:
@@ -510,7 +518,7 @@ def _place(state: State, move: Place, text: str) -> State:
     if state.phase != "place":
         raise IllegalMove(text, "a piece must be given before it can be placed")
     if move.piece != state.given:
-        raise IllegalMove(text, f"you must place the piece you were given, {state.given.code}")
+        raise IllegalMove(text, f"you must place the piece you were given, {state.to_place.code}")
     _check_spot(state, move.cell, text)
     cells = {**state.cells, move.cell: move.piece}
     board = tuple(sorted(cells.items(), key=lambda item: _reading_order(item[0])))
@@ -537,4 +545,5 @@ def _claim(state: State, text: str) -> State:
 
 # --- engine ----------------------------------------------------------------
 
-ENGINE = FunctionEngine("boardless_quarto", parse_state, format_state, parse_move, format_move, legal_moves, apply, winner)
+ENGINE = FunctionEngine("boardless_quarto", parse_state, format_state, parse_move, format_move, legal_moves, apply,
+                        winner)

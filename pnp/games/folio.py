@@ -31,9 +31,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import product
-from typing import Union
 
-from pnp.games.base import FunctionEngine, IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError, four
 
 COLOURS = {"r": "red", "y": "yellow", "g": "green", "b": "blue"}
 SIZES = {1: "small", 2: "medium", 3: "large"}
@@ -127,6 +126,13 @@ class State:
     def squares(self) -> dict[str, Piece]:
         return dict(self.board)
 
+    @property
+    def to_place(self) -> Piece:
+        """The piece `to_move` was given and places next (phase ``place``)."""
+        if self.given is None:
+            raise ValueError(f"no piece is given to place in phase {self.phase!r}")
+        return self.given
+
 
 START = State()
 
@@ -146,7 +152,7 @@ class Place:
     square: str
 
 
-Move = Union[Give, Place]
+Move = Give | Place
 
 
 @dataclass(frozen=True)
@@ -201,12 +207,14 @@ def _parse_placed(text: str) -> tuple[str, Piece]:
 
 def parse_state(text: str) -> State:
     """A state from e.g. ``r1@d4 b2@e5; A gives`` or ``B gives; pool r1 r1 ...``."""
-    placed, phase, pool = [], None, None
+    placed: list[tuple[str, Piece]] = []
+    phase: re.Match[str] | None = None
+    pool: tuple[Piece, ...] | None = None
     for part in (p.strip() for p in text.split(";")):
         if part.lower().startswith("pool"):
             pool = tuple(parse_piece(w) for w in part.split()[1:])
-        elif _PHASE.match(part):
-            phase = part
+        elif match := _PHASE.match(part):
+            phase = match
         else:
             placed += [_parse_placed(word) for word in part.split()]
     if phase is None:
@@ -232,8 +240,8 @@ def _within_reach(squares: list[str]) -> bool:
     return all(_chebyshev(p, q) <= REACH for p in points for q in points)
 
 
-def _with_phase(state: State, text: str) -> State:
-    player, verb, code = _PHASE.match(text).groups()
+def _with_phase(state: State, match: re.Match[str]) -> State:
+    player, verb, code = match.groups()
     if code is not None:
         return replace(state, to_move=player.upper(), phase="place", given=parse_piece(code))
     phase = "give" if verb.lower() == "gives" else "won"
@@ -272,7 +280,7 @@ def format_state(state: State) -> str:
 
 def _format_phase(state: State) -> str:
     if state.phase == "place":
-        return f"{state.to_move} places {state.given.code}"
+        return f"{state.to_move} places {state.to_place.code}"
     return f"{state.to_move} {'gives' if state.phase == 'give' else 'wins'}"
 
 
@@ -317,12 +325,12 @@ def legal_squares(state: State) -> set[str]:
 def lines_through(square: str) -> list[tuple[str, str, str, str]]:
     """Every line of four consecutive squares on the board that contains `square`."""
     x, y = square_xy(square)
-    lines = []
+    lines: list[tuple[str, str, str, str]] = []
     for (dx, dy), back in product(_LINE_STEPS, range(4)):
         start = (x - back * dx, y - back * dy)
         points = [(start[0] + k * dx, start[1] + k * dy) for k in range(4)]
         if all(0 <= px < 8 and 0 <= py < 8 for px, py in points):
-            lines.append(tuple(square_name(px, py) for px, py in points))
+            lines.append(four(square_name(px, py) for px, py in points))
     return lines
 
 
@@ -372,7 +380,7 @@ def legal_moves(state: State) -> list[Move]:
     if state.phase == "give":
         return [Give(p) for p in dict.fromkeys(state.pool)]
     squares = sorted(legal_squares(state), key=lambda s: square_xy(s)[::-1])
-    return [Place(state.given, s) for s in squares]
+    return [Place(state.to_place, s) for s in squares]
 
 
 def apply(state: State, move: Move) -> State:
@@ -403,7 +411,7 @@ def _place(state: State, move: Place, text: str) -> State:
     if state.phase != "place":
         raise IllegalMove(text, "a piece must be given before it can be placed")
     if move.piece != state.given:
-        raise IllegalMove(text, f"you must place the piece you were given, {state.given.code}")
+        raise IllegalMove(text, f"you must place the piece you were given, {state.to_place.code}")
     _check_square(state, move.square, text)
     board = tuple(sorted(state.board + ((move.square, move.piece),)))
     after = replace(state, board=board, phase="give", given=None)

@@ -34,9 +34,8 @@ from collections import deque
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import permutations
-from typing import Union
 
-from pnp.games.base import FunctionEngine, IllegalMove, NotationError
+from pnp.games.base import FunctionEngine, IllegalMove, NotationError, four
 
 COLOURS = {"b": "blue", "g": "green", "p": "purple", "r": "red", "y": "yellow"}
 POSITIONS = ("NW", "NE", "SW", "SE")
@@ -95,7 +94,7 @@ class Stack:
     """Put the free token on top of the quatrefoil; the game ends."""
 
 
-Move = Union[Push, Twist, Stack]
+Move = Push | Twist | Stack
 
 PUSHES = tuple(Push(entry, heading) for entry, heading in _PUSH_LINES)
 TWISTS = (Twist(True), Twist(False))
@@ -120,7 +119,7 @@ def parse_state(text: str) -> State:
             "letters, a slash, a plus and the free token, e.g. 'bg/pr+y'"
         )
     _check_colours(text, top + bottom + free)
-    return State(tuple(top + bottom), free, stacked)
+    return State(four(top + bottom), free, stacked)
 
 
 def _check_colours(text: str, letters: str) -> None:
@@ -198,12 +197,12 @@ def _push(state: State, push: Push) -> State:
     ejected = cells[far]
     cells[far] = cells[entry]
     cells[entry] = state.free
-    return State(tuple(cells[p] for p in POSITIONS), ejected)
+    return State(four(cells[p] for p in POSITIONS), ejected)
 
 
 def _twist(state: State, clockwise: bool) -> State:
     source = _CLOCKWISE_FROM if clockwise else {v: k for k, v in _CLOCKWISE_FROM.items()}
-    return State(tuple(state.at(source[p]) for p in POSITIONS), state.free)
+    return State(four(state.at(source[p]) for p in POSITIONS), state.free)
 
 
 def is_solved(state: State, target: State) -> bool:
@@ -229,7 +228,7 @@ def winner(state: State, target: State | None = None) -> str | None:
 
 def all_states() -> tuple[State, ...]:
     """The 120 arrangements of five tokens in four squares plus the free one."""
-    return tuple(State(tuple(p[:4]), p[4]) for p in permutations(sorted(COLOURS)))
+    return tuple(State(four(p[:4]), p[4]) for p in permutations(sorted(COLOURS)))
 
 
 @lru_cache(maxsize=32)
@@ -275,7 +274,8 @@ def shortest_solution(state: State, target: State) -> list[Move]:
     closer is taken, so the answer is always the same.
     """
     table = distances_to(target)
-    current, moves = _unstacked(state), []
+    current = _unstacked(state)
+    moves: list[Move] = []
     while table[current] > 0:
         move = next(m for m in PUSHES + TWISTS if table[apply(current, m)] < table[current])
         moves.append(move)

@@ -46,7 +46,8 @@ class Entry:
 
     def previous_source(self, source_text: str) -> str | None:
         """The source text this translation was made from, where it is known and differs from source_text."""
-        if self.source_text is not None and self.source_text != source_text and self.source == fingerprint(self.source_text):
+        if (self.source_text is not None and self.source_text != source_text
+                and self.source == fingerprint(self.source_text)):
             return self.source_text
         return None
 
@@ -124,13 +125,16 @@ def load_catalog(game_folder: Path, language: str, source_language: str = SOURCE
     return Catalog(language, path, entries, records)
 
 
-def _table_record(key: str, node: Node, cells: TextCells, language: str, is_source: bool, problems: Problems) -> Entry | None:
+def _table_record(key: str, node: Node, cells: TextCells, language: str, is_source: bool,
+                  problems: Problems) -> Entry | None:
     """What a translation catalog keeps beside a table's text: the source it translates."""
     cell = cells.cells.get(language)
-    where = f"{Path(cell.path).name} {cell.name}" if cell else f"its table, in a column {key.rsplit('.', 1)[-1]}.{language}"
+    where = (f"{Path(cell.path).name} {cell.name}" if cell
+             else f"its table, in a column {key.rsplit('.', 1)[-1]}.{language}")
     if is_source or not node.is_map or "text" in node.value:
         problems.add(node.location, key, f"this text is kept in a table ({where}); "
-                                         + ("remove it here" if is_source else "here keep only its source and source-text"))
+                                         + ("remove it here" if is_source
+                                            else "here keep only its source and source-text"))
         return None
     return _record(key, node, problems)
 
@@ -142,15 +146,16 @@ def _is_record(node: Node) -> bool:
 def _record(key: str, node: Node, problems: Problems) -> Entry:
     """A record's fields: the source it translates (and its text), and whether it is a draft."""
     fields = Fields(node, key, problems)
-    record = Entry(key, "", fields.text("source", default=None), node.location, fields.text("source-text", default=None),
-                   bool(fields.boolean("fuzzy", default=False)))
+    record = Entry(key, "", fields.text("source", default=None), node.location,
+                   fields.text("source-text", default=None), bool(fields.boolean("fuzzy", default=False)))
     fields.finish()
     return record
 
 
 def _read_source_entry(key: str, node: Node, _: Location, problems: Problems) -> Entry | None:
     if not isinstance(node.value, str):
-        problems.add(node.location, key, f"expected the source text, got {'a mapping' if node.is_map else quote(node.value)}")
+        got = "a mapping" if node.is_map else quote(node.value)
+        problems.add(node.location, key, f"expected the source text, got {got}")
         return None
     return Entry(key, node.value, None, node.location)
 
@@ -180,8 +185,9 @@ def load_game_catalogs(game: Game) -> Catalogs:
     for catalog in catalogs.values():
         for key, record in catalog.records.items():
             if key not in game.table_texts and (key in catalogs.source.entries or key in game.own_texts):
-                problems.add(record.location, key, "missing required key 'text' (only a table's text is kept without it)")
-    for key, (text, location) in game.own_texts.items():
+                problems.add(record.location, key,
+                             "missing required key 'text' (only a table's text is kept without it)")
+    for key, (_text, location) in game.own_texts.items():
         if key in source.entries:
             problems.add(source.entries[key].location, key, f"the game's {key.split('.')[1]} is written in game.yaml "
                                                             f"({location}); remove it here")
@@ -213,7 +219,8 @@ def _add_table_texts(catalogs: Catalogs, tables: dict[str, TextCells]) -> None:
 
 def _uses_texts(game: Game) -> bool:
     documents = [name for name in GAME_FILES if name not in ("game.yaml", "components.yaml")]
-    return any(s.text_keys for s in game.sets) or any(content_file(game.folder / name, game.folder) for name in documents)
+    return (any(s.text_keys for s in game.sets)
+            or any(content_file(game.folder / name, game.folder) for name in documents))
 
 
 def load_catalogs(game_folder: Path, languages: Iterable[str], source_language: str = SOURCE_LANGUAGE,

@@ -55,7 +55,8 @@ def update_catalog(path: Path, changes: Mapping[str, Entry], source_order: Seque
     leaving every other byte of the file as it was (see edited_catalog); the write is
     guarded with the game folder as its root, links included."""
     path = Path(path)
-    write_file(path.parent.parent, Path(path.parent.name) / path.name, edited_catalog(path, changes, source_order, header))
+    write_file(path.parent.parent, Path(path.parent.name) / path.name,
+               edited_catalog(path, changes, source_order, header))
 
 
 def edited_catalog(path: Path, changes: Mapping[str, Entry], source_order: Sequence[str], header: str) -> bytes:
@@ -100,7 +101,8 @@ def _load(yaml: YAML, text: str, path: Path):
     except YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = Location(str(path), mark.line + 1, mark.column + 1) if mark else Location(str(path))
-        raise ContentError([Problem(where, "", f"cannot edit this file in place ({getattr(error, 'problem', None) or error}); "
+        reason = getattr(error, "problem", None) or error
+        raise ContentError([Problem(where, "", f"cannot edit this file in place ({reason}); "
                                                "nothing was written")]) from None
 
 

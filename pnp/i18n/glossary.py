@@ -115,7 +115,8 @@ def _term(key: str, node: Node, problems: Problems) -> Term | None:
     values = node.value if node.is_list else [node]
     forms = [value.value for value in values]
     if not forms or not all(isinstance(form, str) and form.strip() for form in forms) or not key.strip():
-        problems.add(node.location, key, f"expected the word for {quote(key)}, or a list of words, got {quote(node.plain())}")
+        problems.add(node.location, key,
+                     f"expected the word for {quote(key)}, or a list of words, got {quote(node.plain())}")
         return None
     return Term(key, tuple(forms), node.location)
 

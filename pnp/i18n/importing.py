@@ -71,18 +71,19 @@ def import_po(text: str, catalogs: Catalogs, language: str, game_id: str, file: 
     """
     source = catalogs.source.entries
     old = catalogs[language].entries if language in catalogs else {}
-    translation_file = display_path(str(catalogs[language].path)) if language in catalogs else f"text/{language}.yaml"
+    translation_file = (display_path(str(catalogs[language].path)) if language in catalogs
+                        else f"text/{language}.yaml")
     problems = Problems()
     changes: list[Change] = []
     seen: dict[str, PoEntry] = {}
     for message in parse_po(text, file):
         if message.context is None and message.msgid == "":
             check_header(message, language, game_id, problems)
-        elif _acceptable(message, source, seen, problems):
-            seen[message.context] = message
-            if _rolls_back(message, source[message.context], old.get(message.context), translation_file, problems):
+        elif (key := _accepted_key(message, source, seen, problems)) is not None:
+            seen[key] = message
+            if _rolls_back(message, key, source[key], old.get(key), translation_file, problems):
                 continue
-            change = _change(message, source[message.context], old.get(message.context))
+            change = _change(message, key, source[key], old.get(key))
             if change is not None:
                 changes.append(change)
     problems.raise_if_any()
@@ -95,7 +96,9 @@ def po_language(text: str, game: Game, file: str = "<PO file>") -> str | None:
     da alone), None if it names none. ContentError, located at the header, for a language the
     game does not have."""
     header = next((m for m in parse_po(text, file) if m.context is None and m.msgid == ""), None)
-    stated = header_fields(header.msgstr).get("language", "").replace("_", "-") if header else ""
+    if header is None:
+        return None
+    stated = header_fields(header.msgstr).get("language", "").replace("_", "-")
     if not stated:
         return None
     for candidate in (stated, stated.split("-")[0]):
@@ -103,7 +106,8 @@ def po_language(text: str, game: Game, file: str = "<PO file>") -> str | None:
             return candidate
     raise ContentError([Problem(header.location, "", f"this PO file is for language {quote(stated)}, which "
                                                      f"{game.id} does not have ({', '.join(game.languages)}); start it "
-                                                     f"with pnp translate init {game.id} LANGUAGE, or name one with --lang")])
+                                                     f"with pnp translate init {game.id} LANGUAGE, "
+                                                     "or name one with --lang")])
 
 
 def check_header(header: PoEntry, language: str, game_id: str, problems: Problems) -> None:
@@ -135,30 +139,33 @@ def same_language(stated: str, language: str) -> bool:
     return stated == language or stated.split("_")[0] == language
 
 
-def _acceptable(message: PoEntry, source: Mapping[str, Entry], seen: Mapping[str, PoEntry], problems: Problems) -> bool:
+def _accepted_key(message: PoEntry, source: Mapping[str, Entry], seen: Mapping[str, PoEntry],
+                  problems: Problems) -> str | None:
+    """The key of the text message translates, or None (a problem added) if it cannot be imported."""
     key = message.context
     if key is None:
         problems.add(message.location, "", "message has no msgctxt; pnp names each text by its msgctxt")
-        return False
+        return None
     if key in seen:
         problems.add(message.location, key, f"message appears twice (first at line {seen[key].location.line})")
-        return False
+        return None
     if key not in source:
         problems.add(message.location, key, "unknown text key: the game's source texts have no such key")
-        return False
+        return None
     if len(message.msgstr) > MAX_TEXT_CHARS:
-        problems.add(message.location, key, f"a translation of {len(message.msgstr)} characters is over the limit of {MAX_TEXT_CHARS}")
-        return False
+        problems.add(message.location, key,
+                     f"a translation of {len(message.msgstr)} characters is over the limit of {MAX_TEXT_CHARS}")
+        return None
     cell = source[key].cell
-    refused = cell_text_problem(message.msgstr) if cell is not None else None
-    if refused:
+    if cell is not None and (refused := cell_text_problem(message.msgstr)):
         problems.add(message.location, key, f"the translation {refused}, which its cell in {Path(cell.path).name} "
                                             "cannot hold; remove it from the PO file")
-        return False
-    return True
+        return None
+    return key
 
 
-def _rolls_back(message: PoEntry, source: Entry, old: Entry | None, translation_file: str, problems: Problems) -> bool:
+def _rolls_back(message: PoEntry, key: str, source: Entry, old: Entry | None, translation_file: str,
+                problems: Problems) -> bool:
     """Whether importing message would replace a translation of other, newer source text with
     one of the older source text the PO file holds (a problem if so)."""
     older = message.msgid != source.text
@@ -167,15 +174,15 @@ def _rolls_back(message: PoEntry, source: Entry, old: Entry | None, translation_
     if old.source == fingerprint(message.msgid):
         return False  # the catalog translates the same source text as the PO file: nothing newer to lose
     since = "the current source text" if old.source == fingerprint(source.text) else "different source text"
-    problems.add(message.location, message.context,
+    problems.add(message.location, key,
                  f"this PO file translates older source text than the current one, and {translation_file} has "
                  f"since translated {since}; importing would roll that translation back. Export a new PO file "
                  "(or msgmerge this one with the template from pnp translate export --pot) and import that")
     return True
 
 
-def _change(message: PoEntry, source: Entry, old: Entry | None) -> Change | None:
-    """What message does to the entry old, or None if it changes nothing."""
+def _change(message: PoEntry, key: str, source: Entry, old: Entry | None) -> Change | None:
+    """What message (of the text key) does to the entry old, or None if it changes nothing."""
     if not message.msgstr:
         return None  # untranslated: an empty msgstr never deletes a translation
     location = message.location
@@ -183,21 +190,21 @@ def _change(message: PoEntry, source: Entry, old: Entry | None) -> Change | None
     if message.fuzzy:
         if old is not None and message.msgstr == old.text:
             return None  # an unedited fuzzy message: the catalog already says the same
-        return Change(message.context, DRAFT, _draft(message, old, location), outdated)
-    entry = Entry(message.context, message.msgstr, fingerprint(message.msgid), location, message.msgid)
+        return Change(key, DRAFT, _draft(message, key, old, location), outdated)
+    entry = Entry(key, message.msgstr, fingerprint(message.msgid), location, message.msgid)
     if old is not None and (old.text, old.source, old.fuzzy) == (entry.text, entry.source, False):
         return None
     kind = NEW if old is None else CONFIRMED if old.text == entry.text else UPDATED
-    return Change(message.context, kind, entry, outdated)
+    return Change(key, kind, entry, outdated)
 
 
-def _draft(message: PoEntry, old: Entry | None, location: Location) -> Entry:
+def _draft(message: PoEntry, key: str, old: Entry | None, location: Location) -> Entry:
     """A fuzzy msgstr the translator edited: taken, but marked fuzzy, from the source text
     the old translation (or msgmerge's `#|` previous msgid) was made from."""
     if old is not None:
         return replace(old, text=message.msgstr, fuzzy=True, location=location)
     previous = message.previous_msgid
-    return Entry(message.context, message.msgstr, fingerprint(previous) if previous is not None else None, location,
+    return Entry(key, message.msgstr, fingerprint(previous) if previous is not None else None, location,
                  previous, fuzzy=True)
 
 
@@ -216,7 +223,9 @@ def write_import(game: Game, catalogs: Catalogs, result: ImportResult) -> list[s
             files.stage(Path(table).relative_to(game.folder), data)
         files.stage(Path(path).relative_to(game.folder), catalog)
         files.commit()
-    counts = ", ".join(f"{result.counted(kind)} {kind}" for kind in (NEW, UPDATED, CONFIRMED, DRAFT) if result.counted(kind))
+    counts = ", ".join(f"{result.counted(kind)} {kind}" for kind in (NEW, UPDATED, CONFIRMED, DRAFT)
+                       if result.counted(kind))
     texts = "text" if len(result.changes) == 1 else "texts"
-    return [f"  {change.describe()}" for change in result.changes] + [f"{len(result.changes)} {texts} changed in {shown} ({counts})"]
+    return ([f"  {change.describe()}" for change in result.changes]
+            + [f"{len(result.changes)} {texts} changed in {shown} ({counts})"])
 

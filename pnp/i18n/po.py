@@ -13,6 +13,7 @@ from. `parse_po` reads any such file back, every malformed line a located proble
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,10 +55,8 @@ class PoProject:
         """file:line of a location, relative to the repository (forward slashes, as gettext writes them)."""
         path = Path(location.file)
         if self.root is not None:
-            try:
+            with contextlib.suppress(ValueError):  # a file outside the repository keeps its own path
                 path = path.resolve().relative_to(self.root.resolve())
-            except ValueError:
-                pass
         # A space would split the reference in two, and a line break end the comment.
         shown = comment_text(path.as_posix().replace(" ", "\u00a0"))
         return f"{shown}:{location.line}" if location.line else shown
@@ -174,7 +173,8 @@ def comment_text(text: str) -> str:
                    for c in text)
 
 
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
+_ESCAPES = {"\\": "\\\\", '"': '\\"',
+            "\n": "\\n", "\t": "\\t", "\r": "\\r", "\a": "\\a", "\b": "\\b", "\f": "\\f", "\v": "\\v"}
 
 
 def _escape(text: str) -> str:
@@ -230,7 +230,8 @@ class PoEntry:
 
 
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s*(.*)$")
-_UNESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v", "\\": "\\", '"': '"', "?": "?", "'": "'"}
+_UNESCAPES = {"n": "\n", "t": "\t", "r": "\r", "a": "\a", "b": "\b", "f": "\f", "v": "\v",
+              "\\": "\\", '"': '"', "?": "?", "'": "'"}
 
 
 class _PoReader:
@@ -310,14 +311,16 @@ class _PoReader:
     def _keyword(self, number: int, line: str) -> None:
         match = _KEYWORD.match(line)
         if not match:
-            self.problems.add(self.at(number), "", f"expected msgctxt, msgid, msgstr, a quoted string or a # comment, got {quote(line)}")
+            self.problems.add(self.at(number), "",
+                              f"expected msgctxt, msgid, msgstr, a quoted string or a # comment, got {quote(line)}")
             self.current = None
             return
         keyword, rest = match.groups()
         if keyword in ("msgctxt", "msgid") and self._complete():
             self._finish()
         if keyword in self.fields:
-            self.problems.add(self.at(number), "", f"{keyword} appears twice in one message (is a blank line or msgstr missing?)")
+            self.problems.add(self.at(number), "",
+                              f"{keyword} appears twice in one message (is a blank line or msgstr missing?)")
             self.current = None
             return
         self.first_line = self.first_line or number
@@ -330,7 +333,8 @@ class _PoReader:
         if not text.startswith('"'):
             self.problems.add(self.at(number), "", 'expected a string in double quotes')
             return None
-        out, i = [], 1
+        out: list[str] = []
+        i = 1
         while i < len(text):
             ch = text[i]
             if ch == '"':
@@ -344,7 +348,8 @@ class _PoReader:
                 continue
             escaped, i = self._escape_at(text, i + 1)
             if escaped is None:
-                self.problems.add(self.at(number), "", f"unknown escape sequence \\{text[i:i + 1]}; write the character itself")
+                self.problems.add(self.at(number), "",
+                                  f"unknown escape sequence \\{text[i:i + 1]}; write the character itself")
                 return None
             out.append(escaped)
         self.problems.add(self.at(number), "", "string has no closing double quote")
@@ -382,8 +387,8 @@ class _PoReader:
         else:
             context = "".join(self.fields["msgctxt"]) if "msgctxt" in self.fields else None
             previous = "".join(self.previous["msgid"]) if "msgid" in self.previous else None
-            entry = PoEntry(context, "".join(self.fields["msgid"]), "".join(self.fields["msgstr"]), "fuzzy" in self.flags,
-                            location, previous)
+            entry = PoEntry(context, "".join(self.fields["msgid"]), "".join(self.fields["msgstr"]),
+                            "fuzzy" in self.flags, location, previous)
             self.entries.append(entry)
         self._reset()
 
@@ -395,7 +400,8 @@ def read_po_file(path: Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
-        raise ContentError([Problem(Location(str(path), line, 1), "", "PO file is not UTF-8 text; save it as UTF-8")]) from None
+        raise ContentError([Problem(Location(str(path), line, 1), "",
+                                    "PO file is not UTF-8 text; save it as UTF-8")]) from None
 
 
 def parse_po(text: str, file: str = "<PO file>") -> list[PoEntry]:

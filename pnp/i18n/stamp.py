@@ -40,7 +40,8 @@ def stamp(catalogs: Catalogs, language: str, keys: Iterable[str] | None = None) 
     wanted = _wanted_keys(source, translation, keys, problems)
     problems.raise_if_any()
     changes: dict[str, Entry] = {}
-    confirmed, recorded = [], []
+    confirmed: list[str] = []
+    recorded: list[str] = []
     for key in source.entries:
         entry = translation.entries.get(key)
         if key not in wanted or entry is None:
@@ -64,5 +65,6 @@ def _wanted_keys(source: Catalog, translation: Catalog, keys: Iterable[str] | No
         if key not in source.entries:
             problems.add(Location(str(source.path)), key, "no such text in the source language")
         elif key not in translation.entries:
-            problems.add(Location(str(translation.path)), key, f"not translated into {translation.language} yet; nothing to stamp")
+            problems.add(Location(str(translation.path)), key,
+                         f"not translated into {translation.language} yet; nothing to stamp")
     return wanted

@@ -58,8 +58,11 @@ class LanguageStatus:
 
     def of_keys(self, keys: Collection[str]) -> LanguageStatus:
         """The status of just these keys (what an output reads): missing, stale and findings."""
-        kept = {kind: tuple(i for i in getattr(self, kind) if i.key in keys) for kind in ("missing", "stale", "findings")}
-        return replace(self, unused=(), undefined=(), **kept)
+        def kept(issues: tuple[KeyIssue, ...]) -> tuple[KeyIssue, ...]:
+            return tuple(issue for issue in issues if issue.key in keys)
+
+        return replace(self, missing=kept(self.missing), stale=kept(self.stale), unused=(), undefined=(),
+                       findings=kept(self.findings))
 
 
 def translation_status(
@@ -80,7 +83,8 @@ def translation_status(
             language,
             total=len(source.entries),
             is_source=True,
-            unused=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items() if key not in used_keys),
+            unused=_sorted(KeyIssue(key, entry.location) for key, entry in source.entries.items()
+                           if key not in used_keys),
             undefined=_undefined(source, used_keys, where_used or {}),
             findings=_sorted(KeyIssue(key, entry.location, finding) for key, entry in source.entries.items()
                              if (finding := quote_finding(entry.text, language))),
@@ -150,7 +154,8 @@ def _stale(source: Catalog, translated: Mapping[str, Entry]) -> tuple[KeyIssue, 
     return _sorted(issues)
 
 
-def _findings(source: Catalog, translated: Mapping[str, Entry], language: str, glossary: Glossary) -> tuple[KeyIssue, ...]:
+def _findings(source: Catalog, translated: Mapping[str, Entry], language: str,
+              glossary: Glossary) -> tuple[KeyIssue, ...]:
     return _sorted(KeyIssue(key, entry.location, finding) for key, entry in translated.items() if key in source.entries
                    for finding in text_findings(source.entries[key].text, entry.text, language, glossary))
 
@@ -203,11 +208,12 @@ def format_status(game_id: str, statuses: Iterable[LanguageStatus]) -> str:
 def _summary(game_id: str, status: LanguageStatus) -> str:
     if status.is_source:
         counts = f"{status.total} texts (the source)"
-        kinds = ("unused", "undefined", "findings")
+        kinds: tuple[str, ...] = ("unused", "undefined", "findings")
     else:
         counts = f"{status.up_to_date} of {status.total} translated"
         kinds = ("missing", "stale", "unused", "findings")
-    problems = ", ".join(f"{len(getattr(status, kind))} {_SHOWN.get(kind, kind)}" for kind in kinds if getattr(status, kind))
+    problems = ", ".join(f"{len(getattr(status, kind))} {_SHOWN.get(kind, kind)}" for kind in kinds
+                         if getattr(status, kind))
     return f"{game_id} {status.language}: {counts}" + (f"; {problems}" if problems else ", all in order")
 
 
@@ -224,7 +230,8 @@ def issue_line(issue: KeyIssue) -> str:
 # --- what a build says -----------------------------------------------------------------
 
 
-def build_report(game_id: str, catalogs: Catalogs, status: LanguageStatus, strict: bool) -> tuple[list[str], list[Problem]]:
+def build_report(game_id: str, catalogs: Catalogs, status: LanguageStatus,
+                 strict: bool) -> tuple[list[str], list[Problem]]:
     """What a build says about a language it sets: one warning, a line of counts (texts set in
     the source language for want of a translation, stale translations, findings) naming the
     command that lists them, followed by a line per key (shown with -v); under --strict the
@@ -232,10 +239,12 @@ def build_report(game_id: str, catalogs: Catalogs, status: LanguageStatus, stric
     if status.is_source:
         return [], []
     language, source = status.language, catalogs.source_language
-    translation_file = Location(str(catalogs[language].path)) if language in catalogs else Location(f"text/{language}.yaml")
+    translation_file = (Location(str(catalogs[language].path)) if language in catalogs
+                        else Location(f"text/{language}.yaml"))
     kinds = ((status.missing, f"missing (set in {source})"), (status.stale, "stale"),
              (status.findings, "to check again"))
-    counts, details = [], []
+    counts: list[str] = []
+    details: list[str] = []
     for issues, what in kinds:
         if issues:
             noun = "" if counts else "text " if len(issues) == 1 else "texts "

@@ -20,7 +20,8 @@ from pnp.model.game import Game
 from pnp.model.tables import edited_table
 
 
-def table_text_edits(game: Game, language: str, entries: Mapping[str, Entry]) -> tuple[dict[str, Entry], dict[Path, bytes]]:
+def table_text_edits(game: Game, language: str,
+                     entries: Mapping[str, Entry]) -> tuple[dict[str, Entry], dict[Path, bytes]]:
     """The table texts among entries put into their tables: the entries (those kept in a table
     marked so) and the new bytes of each table that changes, to be written with the catalog."""
     edits: dict[tuple[Path, str | None], dict[tuple[int, str], str]] = {}
@@ -35,5 +36,6 @@ def table_text_edits(game: Game, language: str, entries: Mapping[str, Entry]) ->
         table = (Path(source_cell.path), source_cell.sheet)
         edits.setdefault(table, {})[(source_cell.row, f"{attribute}.{language}")] = entry.text
         result[key] = replace(entry, cell=cell or replace(source_cell, column=0))
-    tables = {path: edited_table(path, Path(game.folder), cell_edits, sheet) for (path, sheet), cell_edits in edits.items()}
+    tables = {path: edited_table(path, Path(game.folder), cell_edits, sheet)
+              for (path, sheet), cell_edits in edits.items()}
     return result, tables

@@ -61,7 +61,8 @@ def _group_bounds(group: model.Group) -> Box:
     if not inner:
         x, y = apply(group.matrix, 0.0, 0.0)
         return Box(x, y, 0.0, 0.0)
-    corners = [apply(group.matrix, x, y) for b in inner for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top))]
+    corners = [apply(group.matrix, x, y)
+               for b in inner for x, y in ((b.x, b.y), (b.right, b.y), (b.x, b.top), (b.right, b.top))]
     return union_all(Box(x, y, 0.0, 0.0) for x, y in corners)
 
 

@@ -1,4 +1,4 @@
-"""Components of one size → a block: a grid of cells sharing cut lines, or a honeycomb.
+"""Components of one size → a block: a grid of cells, or a honeycomb of hexagons.
 
 A block is laid out from the bottom-left corner of its trim extent (0, 0), in points,
 y up; the packer moves it onto a page. Each cell has its trim box (where it is cut),
@@ -11,23 +11,30 @@ the polygon its art is clipped to and the turn of its art. Arrangements:
   across the whole grid; the fewest lines that let every back class have its own
   panes are chosen.
 - `gutter`: every cell has its own bleed all round, bleed boxes `gutter` apart.
-- `honeycomb`: flat-topped hexagons in columns, odd columns half a hexagon lower;
-  neighbours share an edge, the bleed runs only around the outside.
+
+Either on a `grid` of rows and columns or, for flat-topped hexagons, a `honeycomb`:
+columns of hexagons, odd columns half a hexagon lower. Butted, honeycomb neighbours share
+an edge and the bleed runs only around the outside; with a gutter, every hexagon has its
+own bleed and the gutter between its bleed and each neighbour's, the honeycomb spread
+evenly so that every pair of facing edges is as far apart.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
 from pnp.shapes import Shape
 from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges
+
+if TYPE_CHECKING:
+    from pnp.layout.tiling import PartDetails  # tiling builds blocks
 
 Point = tuple[float, float]
 
@@ -90,12 +97,14 @@ class Cell:
 @dataclass(frozen=True)
 class Guide:
     """A thin cut line on the front: a straight segment, or a component's whole outline (its
-    circle, hexagon or rounded rectangle, as its shape draws it: pnp.shapes)."""
+    circle, hexagon or rounded rectangle, as its shape draws it: pnp.shapes). `owner` is the
+    component whose edge it is, where it is one's: the painter makes it show on that art."""
 
     cut: Line | Outline
+    owner: Component | None = None
 
     def moved(self, dx: float, dy: float) -> Guide:
-        return Guide(self.cut.translate(dx, dy))
+        return Guide(self.cut.translate(dx, dy), self.owner)
 
 
 @dataclass(frozen=True)
@@ -108,7 +117,7 @@ class Block:
     guides: tuple[Guide, ...] = ()
     marked: bool = True  # crop marks at its cut lines (honeycombs are cut along their guides)
     edge_to_edge: bool = False  # a board that fits only the paper: a page of its own, no margin
-    details: Any = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
+    details: PartDetails | None = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
 
     def moved(self, dx: float, dy: float) -> Block:
         return replace(self, cells=tuple(c.moved(dx, dy) for c in self.cells),
@@ -120,11 +129,17 @@ class Block:
 class Arrangement:
     """How one group's cells are arranged (resolved from the set, the game and pnp's defaults)."""
 
-    kind: str  # butted, gutter, honeycomb
+    kind: str  # butted (neighbours share cut lines) or gutter (each cell its own bleed, `gutter` apart)
     bleed: float
     gutter: float = 0.0
     guides: bool = False
     turnable: bool = True
+    lattice: str = "grid"  # or honeycomb (flat-topped hexagons)
+
+    @property
+    def spacing(self) -> float:
+        """Between the trims of two neighbours: nothing where they share a cut, else both bleeds and the gutter."""
+        return 2 * self.bleed + self.gutter if self.kind == "gutter" else 0.0
 
 
 # --- grids ------------------------------------------------------------------------------
@@ -173,7 +188,7 @@ def _row_major(count: int, cols: int) -> Panes:
 def _gaps(count: int, lines: frozenset[int], arrangement: Arrangement, separation: float) -> list[float]:
     """Space between the trims of neighbouring columns (or rows)."""
     if arrangement.kind == "gutter":
-        return [2 * arrangement.bleed + arrangement.gutter] * (count - 1)
+        return [arrangement.spacing] * (count - 1)
     return [separation if i in lines else 0.0 for i in range(count - 1)]
 
 
@@ -188,7 +203,7 @@ def _separation(arrangement: Arrangement, panes: Panes, cols: int, rows: int, w:
                 room: tuple[float, float]) -> tuple[float, float] | None:
     """The widest separations across and up (each up to SEPARATION and both bleeds) that let the grid fit room."""
     if arrangement.kind == "gutter":
-        gap = 2 * arrangement.bleed + arrangement.gutter
+        gap = arrangement.spacing
         fits = cols * w + (cols - 1) * gap <= room[0] + EPS and rows * h + (rows - 1) * gap <= room[1] + EPS
         return (0.0, 0.0) if fits else None
     widths = []
@@ -202,7 +217,7 @@ def _separation(arrangement: Arrangement, panes: Panes, cols: int, rows: int, w:
     return widths[0], widths[1]
 
 
-def _cell_bleeds(row: int, col: int, occupied: set, gaps_x: list[float], gaps_y: list[float],
+def _cell_bleeds(row: int, col: int, occupied: set[tuple[int, int]], gaps_x: list[float], gaps_y: list[float],
                  arrangement: Arrangement, rows: int, cols: int) -> tuple[float, float, float, float]:
     """How far the art reaches past the trim: left, bottom, right, top."""
     bleed = arrangement.bleed
@@ -227,9 +242,9 @@ def rect_points(box: Box, grow: tuple[float, float, float, float]) -> tuple[Poin
 
 
 def _guide(cell: Cell) -> Guide:
-    """The cut line around a cell of a grid: its component's outline."""
+    """The cut line around a cell: its component's outline."""
     trim, component = cell.trim, cell.component
-    return Guide(component.shape.outline(trim.x, trim.y, trim.w, trim.h, corner=component.corner))
+    return Guide(component.shape.outline(trim.x, trim.y, trim.w, trim.h, corner=component.corner), component)
 
 
 # --- back classes: which cells may share a cut ------------------------------------------
@@ -254,14 +269,14 @@ def assign(components: Sequence[Component], cols: int, rows: int) -> Panes | Non
     return None
 
 
-def _class_counts(components: Iterable[Component]) -> dict:
-    counts: dict = {}
+def _class_counts(components: Iterable[Component]) -> dict[Hashable | None, int]:
+    counts: dict[Hashable | None, int] = {}
     for component in components:
         counts[component.back] = counts.get(component.back, 0) + 1
     return counts
 
 
-def _line_sets(cols: int, rows: int):
+def _line_sets(cols: int, rows: int) -> Iterator[tuple[tuple[str, int], ...]]:
     """Sets of separation lines, fewest first: ('col', i) runs after column i, ('row', i) after row i."""
     lines = [("row", i) for i in range(rows - 1)] + [("col", i) for i in range(cols - 1)]
     for size in range(1, MAX_LINES + 1):
@@ -306,7 +321,7 @@ def _owners(capacities: list[int], needs: list[int]) -> list[int | None] | None:
     return owners if search(0, list(needs)) else None
 
 
-def _places(components: Sequence[Component], classes: list, panes: list[list[tuple[int, int]]],
+def _places(components: Sequence[Component], classes: list[Hashable | None], panes: list[list[tuple[int, int]]],
             owners: list[int | None]) -> tuple[tuple[int, int], ...]:
     free = {index: [cell for pane, owner in zip(panes, owners) if owner == index for cell in pane]
             for index in range(len(classes))}
@@ -318,28 +333,45 @@ def _places(components: Sequence[Component], classes: list, panes: list[list[tup
 
 # --- honeycombs -------------------------------------------------------------------------
 
-def honeycomb_size(cols: int, rows: int, width: float) -> tuple[float, float]:
-    """The trim extent of a cols × rows honeycomb of flat-topped hexagons `width` across corners."""
+def honeycomb_size(cols: int, rows: int, width: float, spacing: float = 0.0) -> tuple[float, float]:
+    """The trim extent of a cols × rows honeycomb of flat-topped hexagons `width` across corners,
+    facing edges `spacing` apart."""
     height = width * SQRT3 / 2
-    return width + (cols - 1) * 0.75 * width, rows * height + (height / 2 if cols > 1 else 0.0)
+    across, step = _honeycomb_steps(width, spacing)
+    return width + (cols - 1) * across, height + (rows - 1) * step + (step / 2 if cols > 1 else 0.0)
+
+
+def _honeycomb_steps(width: float, spacing: float) -> tuple[float, float]:
+    """From one column's centres to the next's, and from one row's to the next's: the
+    neighbours across each edge are a hexagon's height and the spacing apart."""
+    step = width * SQRT3 / 2 + spacing
+    return step * SQRT3 / 2, step
 
 
 def honeycomb_block(components: Sequence[Component], cols: int, rows: int, arrangement: Arrangement) -> Block:
-    """The components column by column (top to bottom), neighbours sharing an edge."""
+    """The components column by column (top to bottom): butted, neighbours sharing an edge;
+    with a gutter, each hexagon with its own bleed and `spacing` from its neighbours."""
     width = components[0].width
-    extent_w, extent_h = honeycomb_size(cols, rows, width)
+    spacing = arrangement.spacing
+    extent_w, extent_h = honeycomb_size(cols, rows, width, spacing)
     height = width * SQRT3 / 2
+    across, step = _honeycomb_steps(width, spacing)
     centres = []
     for index in range(len(components)):
         col, row = divmod(index, rows)
-        down = row * height + height / 2 + (height / 2 if col % 2 else 0.0)
-        centres.append((width / 2 + col * 0.75 * width, extent_h - down))
+        down = height / 2 + row * step + (step / 2 if col % 2 else 0.0)
+        centres.append((width / 2 + col * across, extent_h - down))
     cells = []
     for component, centre in zip(components, centres):
         outward = [_edge_bleed(centre, angle, centres, height, arrangement.bleed) for angle in HEXAGON_NORMALS]
         trim = Box(centre[0] - width / 2, centre[1] - height / 2, width, height)
         cells.append(Cell(component, trim, hexagon_by_edges(centre, [height / 2 + out for out in outward])))
-    guides = _hex_guides(centres, height / 2) if arrangement.guides else ()
+    if not arrangement.guides:
+        guides: tuple[Guide, ...] = ()
+    elif spacing:
+        guides = tuple(_guide(cell) for cell in cells)
+    else:
+        guides = _shared_edges(cells, height / 2)
     return Block(tuple(cells), extent_w, extent_h, guides, marked=False)
 
 
@@ -350,15 +382,15 @@ def _edge_bleed(centre: Point, angle: float, centres: list[Point], height: float
     return 0.0 if any(math.dist(across, other) < height * 1e-6 for other in centres) else bleed
 
 
-def _hex_guides(centres: list[Point], apothem: float) -> tuple[Guide, ...]:
+def _shared_edges(cells: Sequence[Cell], apothem: float) -> tuple[Guide, ...]:
     """Every hexagon edge once: a shared edge is one cut."""
-    seen: dict[tuple, Guide] = {}
-    for centre in centres:
-        corners = hexagon_by_edges(centre, [apothem] * 6)
+    seen: dict[frozenset[Point], Guide] = {}
+    for cell in cells:
+        corners = hexagon_by_edges(cell.trim.centre, [apothem] * 6)
         for i in range(6):
             p, q = corners[i], corners[(i + 1) % 6]
             key = frozenset((round(x, 3), round(y, 3)) for x, y in (p, q))
-            seen.setdefault(key, Guide(Line(p[0], p[1], q[0], q[1])))
+            seen.setdefault(key, Guide(Line(p[0], p[1], q[0], q[1]), cell.component))
     return tuple(seen.values())
 
 

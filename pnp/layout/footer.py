@@ -50,11 +50,12 @@ class Words:
 
 def footer_variants(sheet: Sheet, words: Words, sheets: int) -> list[list[Item]]:
     """The footer items as they can go: the text in one line, or in two parts."""
-    sides = ["fold"] if sheet.front.fold is not None else ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
+    sides = ["fold"] if sheet.front.fold is not None else \
+        ["front"] + (["blank" if sheet.blank_back else "back"] if sheet.back else [])
     texts = [words.footer(sheet, sheets, side) for side in sides]
     bar = Item("bar", SCALE_BAR + mm(2) + text_width(scale_bar_words(words.language), FOOTER_SIZE), ITEM_HEIGHT)
-    extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0), ITEM_HEIGHT)] \
-        if sheet.parts else []
+    extra = [Item("map", _map_width(sheet) + mm(1.5) + max(text_width(_part_words(sheet, words), FOOTER_SIZE), 0),
+                  ITEM_HEIGHT)] if sheet.parts else []
     whole = [bar, Item("text", max(_width(t) for t in texts), ITEM_HEIGHT), *extra]
     halves = [_halves(t) for t in texts]
     split = [bar, Item("text-1", max(_width(h[0]) for h in halves), ITEM_HEIGHT),

@@ -74,7 +74,8 @@ def _sides_by_room(ink: Sequence[Box], printable: Box, needed: float) -> list[st
                                            SIDES.index(side)))
 
 
-def _best_spot(item: Item, sides: list[str], hard: Sequence[Box], marks: Sequence[Line], printable: Box) -> Placed | None:
+def _best_spot(item: Item, sides: list[str], hard: Sequence[Box], marks: Sequence[Line],
+               printable: Box) -> Placed | None:
     best, best_key = None, None
     for rank, side in enumerate(sides):
         for start in _starts(item, side, hard, marks, printable):
@@ -107,8 +108,8 @@ def _starts(item: Item, side: str, hard: Sequence[Box], marks: Sequence[Line], p
             continue
         wanted = [a, b - item.w]
         for mark in marks:
-            at = _span(Box(min(mark.x0, mark.x1), min(mark.y0, mark.y1), abs(mark.x1 - mark.x0), abs(mark.y1 - mark.y0)),
-                       horizontal)
+            at = _span(Box(min(mark.x0, mark.x1), min(mark.y0, mark.y1),
+                           abs(mark.x1 - mark.x0), abs(mark.y1 - mark.y0)), horizontal)
             wanted += [at[1] + CLEARANCE, at[0] - CLEARANCE - item.w]
         starts += [s for s in wanted if a - EPS <= s <= b - item.w + EPS]
     return sorted(set(starts))

@@ -87,7 +87,9 @@ class Line:
 
     @property
     def length(self) -> float:
-        return ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+        # ** 0.5 rounds unlike math.sqrt, so it stays; its base is never negative, so it gives a float.
+        length: float = ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+        return length
 
     def translate(self, dx: float, dy: float) -> Line:
         return Line(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)

@@ -18,7 +18,7 @@ This is the whole sheet layout of a kit, as numbers:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -26,11 +26,13 @@ from pnp.layout.backs import back_class
 from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.furniture import Item, Placed, place_items
 from pnp.layout.geometry import Box, DoesNotFit, Line
-from pnp.layout.marks import MIN_MARK, CutLine, Mark, MarkRules, cut_lines, place_marks
-from pnp.layout.packing import Group, PackedPage, pack
+from pnp.layout.marks import MIN_MARK, SAME, CutLine, Mark, MarkRules, cut_lines, place_marks
+from pnp.layout.packing import Frames, Group, PackedPage, pack
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import Mirror, SheetSettings, arrangement_for, mirror_of
 from pnp.layout.tiling import BoardPart, Tab, board_parts
+from pnp.model.components import ComponentSet
+from pnp.model.sheets import SheetChoices
 from pnp.model.units import mm
 
 # Room kept between art and a fold line, so that nothing is cut across the fold.
@@ -40,6 +42,10 @@ FOLD_CLEARANCE = mm(4)
 # scale bar is taken for a cut mark.
 FOOTER_ROOM = mm(4.5)
 FOOTER_CLEARANCE = mm(1.5)
+
+# Components laid out alike share a group: (shape, width, height, bleed, arrangement); each
+# copy of a board item has its own, ("board", set id, item index).
+GroupKey = tuple[Hashable, ...]
 
 
 @dataclass(frozen=True)
@@ -79,25 +85,27 @@ class Kit:
     two_sided: bool  # duplex pages (front, back, front, back …); False: one page per sheet
 
 
-def lay_out(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> Kit:
-    """Every set's components on sheets of paper (sets: model ComponentSets, in print order)."""
-    pages = []
+def lay_out(sets: Sequence[ComponentSet], game_choices: SheetChoices, paper: Paper, settings: SheetSettings) -> Kit:
+    """Every set's components on sheets of paper (sets in print order)."""
+    pages: list[tuple[PackedPage, bool]] = []
     for pool, folded in _pools(sets, game_choices, paper, settings):
         frames = _frames(settings, _bleed(pool), folded)
         pages += [(page, folded) for page in pack(pool, paper.orientations(), frames, _pad(pool, settings))]
-    two_sided = not settings.fold and any(c.component.back is not None for p, _ in pages for b in p.blocks for c in b.cells)
+    two_sided = not settings.fold and any(c.component.back is not None
+                                          for p, _ in pages for b in p.blocks for c in b.cells)
     order = {s.id: i for i, s in enumerate(sets)}
     sheets = tuple(_sheet(number, page, folded, settings, two_sided, order)
                    for number, (page, folded) in enumerate(pages, start=1))
     return Kit(sheets, two_sided)
 
 
-def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) -> list[tuple[list[Group], bool]]:
+def _pools(sets: Sequence[ComponentSet], game_choices: SheetChoices, paper: Paper,
+           settings: SheetSettings) -> list[tuple[list[Group], bool]]:
     """The kit's groups, and apart from them one list per set that wants sheets of its own, in set
     order; each with whether it goes on fold-over sheets (with fold, the sets that have backs: one
     without, a board say, is better on whole pages)."""
-    pools: dict[tuple, tuple[dict[tuple, Group], bool]] = {}
-    classes: dict = {}
+    pools: dict[tuple[str, str | bool], tuple[dict[GroupKey, Group], bool]] = {}
+    classes: dict[Hashable, int] = {}
     for component_set in sets:
         folded = settings.fold and component_set.has_backs
         key = ("own", component_set.id) if component_set.sheet.own_sheets else ("shared", folded)
@@ -106,8 +114,8 @@ def _pools(sets: Sequence, game_choices, paper: Paper, settings: SheetSettings) 
     return [(list(groups.values()), folded) for groups, folded in pools.values()]
 
 
-def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: SheetSettings, classes: dict,
-             folded: bool) -> None:
+def _add_set(groups: dict[GroupKey, Group], component_set: ComponentSet, game_choices: SheetChoices, paper: Paper,
+             settings: SheetSettings, classes: dict[Hashable, int], folded: bool) -> None:
     arrangement = arrangement_for(component_set, game_choices, settings.layout)
     for index, item in enumerate(component_set.items):
         # Back classes are numbered: comparing numbers is cheap, comparing faces is not.
@@ -115,6 +123,7 @@ def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: 
         component = Component(component_set.id, index, item.width, item.height, component_set.shape,
                               component_set.corner, component_set.bleed, back)
         for _ in range(item.count):
+            key: GroupKey
             if component_set.kind == "board":
                 key = ("board", component_set.id, index)
                 group = groups.setdefault(key, Group(component_set.id, arrangement))
@@ -128,7 +137,7 @@ def _add_set(groups: dict, component_set, game_choices, paper: Paper, settings: 
 
 def _area(paper: Paper, settings: SheetSettings, folded: bool) -> Box:
     """Where trims may go on a page: inside the printer margin; on a fold sheet, its first half."""
-    inner = paper.box.inset(settings.margin)
+    inner = settings.printable(paper)
     if not folded:
         return inner
     if paper.is_landscape:
@@ -137,7 +146,7 @@ def _area(paper: Paper, settings: SheetSettings, folded: bool) -> Box:
     return Box(inner.x, bottom, inner.w, inner.top - bottom)
 
 
-def _frames(settings: SheetSettings, bleed: float, folded: bool):
+def _frames(settings: SheetSettings, bleed: float, folded: bool) -> Frames:
     """A page's area less a footer strip along one side: bottom, top, left or right."""
     strip = FOOTER_ROOM + bleed + settings.mark_gap + MIN_MARK + FOOTER_CLEARANCE
 
@@ -156,26 +165,27 @@ def _pad(groups: list[Group], settings: SheetSettings) -> float:
     return _bleed(groups) + settings.mark_gap + settings.mark_length / 2
 
 
-def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings, two_sided: bool, order: dict) -> Sheet:
+def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings, two_sided: bool,
+           order: dict[str, int]) -> Sheet:
     cells = tuple(c for b in page.blocks for c in b.cells)
     details = [b.details for b in page.blocks if b.details is not None]
     guides = tuple(g for b in page.blocks for g in b.guides)
     lines = tuple(cut_lines(page.blocks))
-    sets = tuple(sorted({c.component.set_id for c in cells}, key=order.get))
-    common = dict(guides=guides, tabs=tuple(t for d in details for t in d.tabs),
-                  notches=tuple(n for d in details for n in d.notches))
+    sets = tuple(sorted({c.component.set_id for c in cells}, key=lambda set_id: order[set_id]))
+    front = Side(page.paper, cells, guides=guides, tabs=tuple(t for d in details for t in d.tabs),
+                 notches=tuple(n for d in details for n in d.notches))
     parts = tuple(d.part for d in details)
     edge = any(b.edge_to_edge for b in page.blocks)
     if folded:
         mirror = _fold_mirror(page.paper)
         backs = _backs(cells, mirror)
-        front = Side(page.paper, cells, backs, fold=_fold_line(page.paper), **common)
+        front = replace(front, backs=backs, fold=_fold_line(page.paper, settings.margin))
         behind = [replace(b, cells=tuple(c for c in b.cells if c.component.back is not None)) for b in page.blocks]
         lines += tuple(_mirror_cut(line, mirror) for line in cut_lines(b for b in behind if b.cells))
         return Sheet(number, front, None, sets, parts, mirror, lines, edge)
     mirror = mirror_of(page.paper, settings.flip, settings.back_offset)
     back = Side(page.paper, backs=_backs(cells, mirror)) if two_sided else None
-    return Sheet(number, Side(page.paper, cells, **common), back, sets, parts, mirror, lines, edge)
+    return Sheet(number, front, back, sets, parts, mirror, lines, edge)
 
 
 def _backs(cells: Sequence[Cell], mirror: Mirror) -> tuple[Cell, ...]:
@@ -198,10 +208,11 @@ def _fold_mirror(paper: Paper) -> Mirror:
     return Mirror(True, paper.width / 2) if paper.is_landscape else Mirror(False, paper.height / 2)
 
 
-def _fold_line(paper: Paper) -> Line:
+def _fold_line(paper: Paper, margin: float) -> Line:
+    """The middle of the paper, from printer margin to printer margin."""
     if paper.is_landscape:
-        return Line(paper.width / 2, 0.0, paper.width / 2, paper.height)
-    return Line(0.0, paper.height / 2, paper.width, paper.height / 2)
+        return Line(paper.width / 2, margin, paper.width / 2, paper.height - margin)
+    return Line(margin, paper.height / 2, paper.width - margin, paper.height / 2)
 
 
 # --- finishing a sheet: footer items, then marks ------------------------------------------
@@ -219,21 +230,26 @@ class Finished:
 
 def finish(sheet: Sheet, variants: Sequence[Sequence[Item]], settings: SheetSettings) -> Finished:
     """Place the footer items (first variant that fits, measured as they read) and the marks around them."""
-    printable = sheet.front.paper.box.inset(settings.margin)
-    rules = MarkRules(settings.mark_length, settings.mark_gap, printable)
+    rules = MarkRules(settings.mark_length, settings.mark_gap, settings.printable(sheet.front.paper))
     marks, guides, items = _marks_and_items(tuple(sheet.lines), tuple(_ink(sheet.front)), tuple(map(tuple, variants)),
                                             rules, sheet.edge_to_edge)
     if sheet.back is None or sheet.mirror is None:
         return Finished(marks, (), guides, items)
-    back_marks = () if sheet.blank_back else tuple(Mark(sheet.mirror.line(m.line), m.in_bleed) for m in marks)
+    backed = [c.trim for c in sheet.front.fronts if c.component.back is not None]
+    if len(backed) < len(sheet.front.fronts):  # marks behind a part with no back would cut blank paper
+        marks_behind = [m for m in marks if any(_on_edge(m.at, trim) for trim in backed)]
+    else:
+        marks_behind = list(marks)
+    back_marks = tuple(Mark(sheet.mirror.line(m.line), sheet.mirror.point(*m.at), m.in_bleed) for m in marks_behind)
     still = Mirror(sheet.mirror.vertical, sheet.mirror.at)  # footers stay put: no back offset
     back_items = tuple(Placed(p.name, still.box(p.box), p.turn) for p in items)
     return Finished(marks, back_marks, guides, items, back_items)
 
 
 @lru_cache(maxsize=64)
-def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...], variants: tuple[tuple[Item, ...], ...],
-                     rules: MarkRules, edge_to_edge: bool) -> tuple[tuple[Mark, ...], tuple[Guide, ...], tuple[Placed, ...]]:
+def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...],
+                     variants: tuple[tuple[Item, ...], ...], rules: MarkRules,
+                     edge_to_edge: bool) -> tuple[tuple[Mark, ...], tuple[Guide, ...], tuple[Placed, ...]]:
     """(marks, guides, footer items) of a front. Sheets laid out alike, with footers as wide (every
     full sheet of a long deck), are finished once: the answer depends on nothing else."""
     full, _ = place_marks(lines, ink, [], rules)
@@ -245,6 +261,13 @@ def _marks_and_items(lines: tuple[CutLine, ...], ink: tuple[Box, ...], variants:
         items = []  # a board printed edge to edge leaves no margin to print in
     marks, guides = place_marks(lines, ink, [p.box.outset(FOOTER_CLEARANCE) for p in items], rules)
     return tuple(marks), tuple(guides), tuple(items)
+
+
+def _on_edge(point: tuple[float, float], box: Box) -> bool:
+    """Whether point lies on box's edge (a cut line ends at the trim of a component it cuts out)."""
+    x, y = point
+    inside = box.x - SAME <= x <= box.right + SAME and box.y - SAME <= y <= box.top + SAME
+    return inside and min(abs(x - box.x), abs(x - box.right), abs(y - box.y), abs(y - box.top)) <= SAME
 
 
 def _ink(side: Side) -> list[Box]:

@@ -32,6 +32,7 @@ Direction = tuple[int, int]
 @dataclass(frozen=True)
 class Mark:
     line: Line
+    at: tuple[float, float]  # the end of the cut line it marks
     in_bleed: bool = False
 
 
@@ -49,7 +50,7 @@ class CutLine:
 
 def cut_lines(blocks: Iterable[Block]) -> list[CutLine]:
     """Every distinct cut line of the marked blocks' cells, block by block."""
-    lines = []
+    lines: list[CutLine] = []
     for block in blocks:
         if block.marked:
             lines += _block_lines(block.cells)
@@ -93,7 +94,8 @@ def place_marks(lines: Sequence[CutLine], ink: Sequence[Box], keep_clear: Sequen
                 rules: MarkRules) -> tuple[list[Mark], list[Guide]]:
     """Marks at both ends of every line (ink: where art prints; keep_clear: footer and the like)
     and a guide along each line that got none; nothing at all when marks are 0 mm long."""
-    marks, guides = [], []
+    marks: list[Mark] = []
+    guides: list[Guide] = []
     if rules.length <= 0:
         return marks, guides
     for line in lines:
@@ -117,10 +119,10 @@ def _mark(end: tuple[float, float], d: Direction, ink: Sequence[Box], keep_clear
     length = min(rules.length, room)
     if length >= MIN_MARK - SAME:
         begin = _step(start, d, rules.gap)
-        return Mark(Line(*begin, *_step(begin, d, length)))
+        return Mark(Line(*begin, *_step(begin, d, length)), end)
     in_bleed = min(reach + rules.gap + rules.length, _to_margin(end, d, rules.printable), reach + ahead - CLEARANCE)
     if in_bleed >= MIN_IN_BLEED - SAME:
-        return Mark(Line(*end, *_step(end, d, in_bleed)), in_bleed=True)
+        return Mark(Line(*end, *_step(end, d, in_bleed)), end, in_bleed=True)
     return None
 
 

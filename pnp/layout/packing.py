@@ -14,8 +14,9 @@ page's blocks are centred together in its frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 from pnp.layout.blocks import (
     Arrangement,
@@ -31,6 +32,9 @@ from pnp.layout.geometry import EPS, Box, DoesNotFit, union_all
 from pnp.layout.paper import Paper
 from pnp.model.units import to_mm
 
+# A grid block built for a room (w, h, rounded) and the back classes of the components it holds.
+BuiltKey = tuple[float, float, tuple[Hashable | None, ...]]
+
 
 @dataclass
 class Group:
@@ -42,7 +46,7 @@ class Group:
     parts: list[Block] = field(default_factory=list)
     # Blocks built before, by room and the back classes they hold: a long deck fills many
     # pages alike, and a block is the same geometry whichever cards of a class it holds.
-    built: dict = field(default_factory=dict, repr=False)
+    built: dict[BuiltKey, Block | None] = field(default_factory=dict, repr=False)
 
     @property
     def area(self) -> float:
@@ -63,23 +67,30 @@ class PackedPage:
 
 # The frames a paper (as oriented) offers: where trims may go, each leaving room for the footer somewhere.
 Frames = Callable[[Paper], Sequence[Box]]
+# What is left of a group to place: its components, or a board's parts (a group holds one or the other).
+Todo = list[Component] | list[Block]
+# A block found for todo: the page and free rectangle it goes in, and the block.
+Found = tuple[PackedPage, Box, Block]
 
 
 def pack(groups: Sequence[Group], papers: Sequence[Paper], frames: Frames, pad: float) -> list[PackedPage]:
     """Every group's components on pages of `papers` (orientations), trims inside one of frames(paper)."""
     pages: list[PackedPage] = []
     for group in sorted(groups, key=lambda g: (not g.parts, -g.area)):
-        todo: list = list(group.parts or group.components)
+        todo: Todo = list(group.parts) if group.parts else list(group.components)
         first = 0  # pages before this one have no room left for this group's size
         while todo:
-            if group.parts and todo[0].edge_to_edge:
-                pages.append(_edge_to_edge(todo.pop(0), papers))
+            head = todo[0]
+            if isinstance(head, Block) and head.edge_to_edge:
+                pages.append(_edge_to_edge(head, papers))
+                todo = todo[1:]
                 continue
             found, first = _best(pages, first, group, todo, pad)
             if found is None:
                 page = _new_page(group, todo, papers, frames, pad)
                 pages.append(page)
                 found, _ = _best([page], 0, group, todo, pad)
+                assert found is not None, "a new page holds the block it was chosen for"
             page, rect, block = found
             _place(page, rect, _held(group, block, todo), pad)
             todo = todo[len(block.cells) if not group.parts else 1:]
@@ -88,10 +99,12 @@ def pack(groups: Sequence[Group], papers: Sequence[Paper], frames: Frames, pad: 
     return pages
 
 
-def _best(pages: Sequence[PackedPage], first: int, group: Group, todo: list, pad: float):
+def _best(pages: Sequence[PackedPage], first: int, group: Group, todo: Todo, pad: float) -> tuple[Found | None, int]:
     """(page, free rectangle, block) holding the most of todo, earliest page first (None if nothing
     fits), and the first page that still had room for one of them."""
-    best, best_key, still = None, None, None
+    best: Found | None = None
+    best_key: tuple[int, int, float] | None = None
+    still: int | None = None
     for index in range(first, len(pages)):
         page = pages[index]
         for rect in page.free:
@@ -107,7 +120,7 @@ def _best(pages: Sequence[PackedPage], first: int, group: Group, todo: list, pad
     return best, len(pages) if still is None else still
 
 
-def _new_page(group: Group, todo: list, papers: Sequence[Paper], frames: Frames, pad: float) -> PackedPage:
+def _new_page(group: Group, todo: Todo, papers: Sequence[Paper], frames: Frames, pad: float) -> PackedPage:
     """A page on the paper and frame that hold the most of todo (ties: the first offered)."""
     best, most = None, 0
     for paper in papers:
@@ -126,52 +139,55 @@ def _edge_to_edge(block: Block, papers: Sequence[Paper]) -> PackedPage:
     return PackedPage(paper, paper.box, [block])
 
 
-def _set_of(first) -> str | None:
+def _set_of(first: Component | Block) -> str | None:
     """The set of a component, or of a board part's first cell."""
-    if hasattr(first, "set_id"):
+    if isinstance(first, Component):
         return first.set_id
-    return first.cells[0].component.set_id if getattr(first, "cells", None) else None
+    return first.cells[0].component.set_id if first.cells else None
 
 
-def _too_large(group: Group, first, papers: Sequence[Paper], frames: Frames) -> str:
+def _too_large(group: Group, first: Component | Block, papers: Sequence[Paper], frames: Frames) -> str:
     w, h = (first.width, first.height)
     rooms = " or ".join(f"{to_mm(f.w):.1f} × {to_mm(f.h):.1f} mm" for p in papers for f in frames(p)[:1])
     return (f"a {to_mm(w):g} × {to_mm(h):g} mm {group.name} does not fit on {papers[0].name}: inside the printer "
             f"margin, with room for the footer, a page has {rooms}")
 
 
-def build(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
+def build(group: Group, todo: Todo, room: tuple[float, float]) -> Block | None:
     """The block holding the most of todo (from its start) that fits room, or None."""
     block = _shaped(group, todo, room)
     return None if block is None else _held(group, block, todo)
 
 
-def _shaped(group: Group, todo: list, room: tuple[float, float]) -> Block | None:
+def _shaped(group: Group, todo: Todo, room: tuple[float, float]) -> Block | None:
     """The block build would return, its cells perhaps holding other components of the same size
     and backs: the fit tries many rooms and keeps one block, which alone needs todo's components."""
     if room[0] <= EPS or room[1] <= EPS:
         return None
-    if group.parts:
-        part = todo[0]
+    part = todo[0]
+    if isinstance(part, Block):
         return part if part.width <= room[0] + EPS and part.height <= room[1] + EPS else None
-    if group.arrangement.kind == "honeycomb":
-        return _honeycomb(todo, group.arrangement, room)
-    key = (round(room[0], 3), round(room[1], 3), tuple(c.back for c in todo[:_most(todo[0], group.arrangement, room)]))
+    components = cast("list[Component]", todo)  # its first is a component: so is every one (Todo)
+    if group.arrangement.lattice == "honeycomb":
+        return _honeycomb(components, group.arrangement, room)
+    key = (round(room[0], 3), round(room[1], 3),
+           tuple(c.back for c in components[:_most(part, group.arrangement, room)]))
     if key not in group.built:
-        group.built[key] = _grid(todo, group.arrangement, room)
+        group.built[key] = _grid(components, group.arrangement, room)
     return group.built[key]
 
 
-def _held(group: Group, block: Block, todo: list) -> Block:
+def _held(group: Group, block: Block, todo: Todo) -> Block:
     """block (from _shaped) with todo's components in its cells."""
-    if group.parts or group.arrangement.kind == "honeycomb":
+    if group.parts or group.arrangement.lattice == "honeycomb":
         return block  # made from todo itself
-    return replace(block, cells=tuple(cell.holding(c) for cell, c in zip(block.cells, todo)))
+    components = cast("list[Component]", todo)  # a group without parts places components
+    return replace(block, cells=tuple(cell.holding(c) for cell, c in zip(block.cells, components)))
 
 
 def _most(component: Component, arrangement: Arrangement, room: tuple[float, float]) -> int:
     """The most cells of this size that could fit room, turned or not."""
-    gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+    gap = arrangement.spacing
     w, h = component.width, component.height
     return max(_count(room[0], a, gap) * _count(room[1], b, gap) for a, b in ((w, h), (h, w)))
 
@@ -181,7 +197,7 @@ def _grid(todo: list[Component], arrangement: Arrangement, room: tuple[float, fl
     turns = (0, 90) if arrangement.turnable and todo[0].width != todo[0].height else (0,)
     for turn in turns:
         w, h = (todo[0].height, todo[0].width) if turn else (todo[0].width, todo[0].height)
-        gap = 2 * arrangement.bleed + arrangement.gutter if arrangement.kind == "gutter" else 0.0
+        gap = arrangement.spacing
         max_cols, max_rows = _count(room[0], w, gap), _count(room[1], h, gap)
         for count in range(min(len(todo), max_cols * max_rows), 0, -1):
             block = _first_grid(todo[:count], max_cols, max_rows, turn, arrangement, room)
@@ -203,18 +219,18 @@ def _first_grid(components: list[Component], max_cols: int, max_rows: int, turn:
     return None
 
 
-def _shape_order(shape: tuple[int, int], w: float, h: float) -> tuple:
+def _shape_order(shape: tuple[int, int], w: float, h: float) -> tuple[float, float, int]:
     """Smallest box first, then the squarest: blocks that leave the most room together."""
     cols, rows = shape
     return (round(cols * rows * w * h, 3), round(abs(cols * w - rows * h), 3), rows)
 
 
 def _honeycomb(todo: list[Component], arrangement: Arrangement, room: tuple[float, float]) -> Block | None:
-    width = todo[0].width
+    width, spacing = todo[0].width, arrangement.spacing
     for count in range(len(todo), 0, -1):
-        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width), room)]
+        fitting = [s for s in honeycomb_shapes(count) if _fits(honeycomb_size(*s, width, spacing), room)]
         if fitting:
-            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(*s, width)))
+            cols, rows = min(fitting, key=lambda s: _shape_order(s, *honeycomb_size(s[0], s[1], width, spacing)))
             return honeycomb_block(todo[:count], cols, rows, arrangement)
     return None
 
@@ -241,7 +257,7 @@ def _split(free: Box, used: Box) -> list[Box]:
     """The maximal parts of free outside used."""
     if not free.overlaps(used):
         return [free]
-    parts = []
+    parts: list[Box] = []
     if used.x > free.x + EPS:
         parts.append(Box(free.x, free.y, used.x - free.x, free.h))
     if used.right < free.right - EPS:
@@ -257,7 +273,8 @@ def _prune(boxes: list[Box]) -> list[Box]:
     """Boxes not inside another (the first of equal ones kept), top-left first."""
     kept = []
     for i, box in enumerate(boxes):
-        if not any(j != i and other.contains(box) and (not box.contains(other) or j < i) for j, other in enumerate(boxes)):
+        if not any(j != i and other.contains(box) and (not box.contains(other) or j < i)
+                   for j, other in enumerate(boxes)):
             kept.append(box)
     return sorted(kept, key=lambda b: (-round(b.top, 3), round(b.x, 3), -b.w * b.h))
 

@@ -3,8 +3,9 @@
 Conventions (all lengths in points, origin bottom-left of the page, y up):
 
 - The *printer margin* (`margin`, 5 mm unless a game says otherwise) is the edge a home
-  printer leaves blank. Everything that must print (trims, cut marks, footer, scale
-  bar) stays inside it; bleed may run into it.
+  printer leaves blank. Everything that must print (trims, cut marks and guides, footer,
+  scale bar) stays inside it; bleed may run into it: a printer that prints there gives
+  the cut more to spare, one that cannot leaves it blank and nothing is lost.
 - Backs: turning the sheet over mirrors it about the axis of the edge it is flipped on.
   On portrait paper the long edge is vertical: long-edge → (W − x − w, y), art upright;
   short-edge → (x, H − y − h), art turned 180°. On landscape paper the long edge is
@@ -17,22 +18,28 @@ Conventions (all lengths in points, origin bottom-left of the page, y up):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pnp.layout.blocks import Arrangement
 from pnp.layout.geometry import Box, Line
 from pnp.layout.paper import FLIPS, Paper
+from pnp.model.set_outline import SetFacts
+from pnp.model.sheets import SheetChoices
 from pnp.model.units import mm
 
 __all__ = ["FLIPS", "Flip", "Mirror", "Placement", "SheetSettings", "arrangement_for", "back_line", "back_slot",
            "mirror_of", "settings_for", "turns_about_vertical"]
 
 Flip = Literal["long", "short"]
+T = TypeVar("T")
 
 MARGIN = mm(5)
 MARK_GAP = mm(1)
 MARK_LENGTH = mm(5)
 GUTTER = 0.0
+# White paper between the bleeds of two discs or hexagons (shapes cut on their outline): a
+# straight cut down its middle parts them a bleed and 1 mm away from either's trim.
+CUT_GAP = mm(2)
 
 
 @dataclass(frozen=True)
@@ -47,26 +54,33 @@ class SheetSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     layout: str | None = None  # the command line's --layout, over every set's own where its shape allows
 
+    def printable(self, paper: Paper) -> Box:
+        """The paper inside the printer margin."""
+        return paper.box.inset(self.margin)
 
-def settings_for(game_choices, layout: str | None = None, flip: str = "long",
+
+def settings_for(game_choices: SheetChoices, layout: str | None = None, flip: str = "long",
                  back_offset: tuple[float, float] = (0.0, 0.0)) -> SheetSettings:
     """A game's `sheets:` choices (pnp.model.sheets) with the command line's --layout over them."""
     fold = (layout or game_choices.layout) == "fold"
-    return SheetSettings(margin=_given(game_choices.margin, MARGIN), mark_length=_given(game_choices.mark_length, MARK_LENGTH),
-                         fold=fold, flip=flip, back_offset=(0.0, 0.0) if fold else back_offset, layout=layout)
+    return SheetSettings(margin=_given(game_choices.margin, MARGIN),
+                         mark_length=_given(game_choices.mark_length, MARK_LENGTH), fold=fold, flip=flip,
+                         back_offset=(0.0, 0.0) if fold else back_offset, layout=layout)
 
 
-def arrangement_for(component_set, game_choices, layout: str | None = None) -> Arrangement:
+def arrangement_for(component_set: SetFacts, game_choices: SheetChoices, layout: str | None = None) -> Arrangement:
     """How a set's components are arranged: --layout, then the set's own, then the game's, where its shape allows."""
     shape = component_set.shape
-    kind = next((k for k in (shape.arrangement(layout), shape.arrangement(component_set.sheet.layout),
-                             shape.arrangement(game_choices.layout)) if k is not None), shape.natural_layout)
-    gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, GUTTER))
-    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None), shape.guided_by_default)
-    return Arrangement(kind, component_set.bleed, gutter, guides)
+    layouts = (layout, component_set.sheet.layout, game_choices.layout, shape.natural_layout)
+    kind, lattice = next(k for k in map(shape.arrangement, layouts) if k is not None)
+    default_gutter = CUT_GAP if shape.cut_on_outline else GUTTER
+    gutter = _given(component_set.sheet.gutter, _given(game_choices.gutter, default_gutter))
+    guides = next((g for g in (component_set.sheet.guides, game_choices.guides) if g is not None),
+                  shape.guided_by_default)
+    return Arrangement(kind, component_set.bleed, gutter, guides, lattice=lattice)
 
 
-def _given(value, default):
+def _given(value: T | None, default: T) -> T:
     return default if value is None else value
 
 

@@ -9,12 +9,13 @@ the set's faces, which may use `${attribute}`, `when:`, `repeat:` and the groups
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from pnp.model.faces import Budget, Face, FaceContext, read_face
 from pnp.model.groups import read_group_book
-from pnp.model.problems import quote
+from pnp.model.problems import Location, quote
 from pnp.model.reader import join_key
 from pnp.model.set_outline import ItemOutline, SetContext, SetFacts, SetOutline, each_set, read_set_outline
 from pnp.model.source import Node
@@ -29,7 +30,8 @@ class Item:
     count: int
     front: Face
     back: Face | None
-    cells: dict = field(default_factory=dict, compare=False, hash=False)  # where a table item's values are
+    # Where a table item's values are (attribute → its cell).
+    cells: Mapping[str, Location] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def width(self) -> float:
@@ -50,7 +52,7 @@ class ComponentSet(SetFacts):
 
     @property
     def text_keys(self) -> tuple[str, ...]:
-        keys = []
+        keys: list[str] = []
         for item in self.items:
             for face in (item.front, item.back):
                 if face is not None:
@@ -88,15 +90,16 @@ def _make_item(path: str, item: ItemOutline, outline: SetOutline, context: SetCo
         if back_node.value == "same":
             back = front
         elif isinstance(back_node.value, str):
-            context.problems.add(back_node.location, join_key(path, "back"), f"expected a face, 'same' or 'none', got {quote(back_node.value)}")
+            context.problems.add(back_node.location, join_key(path, "back"),
+                                 f"expected a face, 'same' or 'none', got {quote(back_node.value)}")
         else:
             back = _face(back_node, join_key(path, "back"), values, size, context, item.cells)
     return Item(item.id, tuple(values.items()), item.count, front, back, item.cells)
 
 
 def _face(node: Node, path: str, values: dict, size: tuple[float, float], context: SetContext,
-          cells: dict | None = None) -> Face:
-    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder, context.templates.folders,
-                               context.problems, context.groups, budget=context.budget or Budget(),
-                               constants=context.constants, cells=cells)
+          cells: Mapping[str, Location] | None = None) -> Face:
+    face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder,
+                               context.templates.folders, context.problems, context.groups,
+                               budget=context.budget or Budget(), constants=context.constants, cells=cells)
     return read_face(context.templates.resolve(node), path, face_context)

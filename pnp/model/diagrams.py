@@ -178,7 +178,8 @@ def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dic
         return {}
     result = {}
     if len(mapping.values) > MAX_PICTURES:
-        problems.add(mapping.node.location, section, f"{len(mapping.values)} {section} are over the limit of {MAX_PICTURES}")
+        problems.add(mapping.node.location, section,
+                     f"{len(mapping.values)} {section} are over the limit of {MAX_PICTURES}")
         return {}
     for key, node in mapping.values.items():
         mapping.used.add(key)
@@ -196,7 +197,10 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
     fields = Fields(node, path, problems)
     width = _width(fields)
     cell = _cell(fields)
-    caption = fields.text("caption", default=f"diagram.{diagram_id}.caption")
+    default_caption = f"diagram.{diagram_id}.caption"
+    caption = fields.text("caption", default=default_caption)
+    if caption is None:  # not text, and reported: the default key stands in (a lookup of None would fail again)
+        caption = default_caption
     per_row = fields.integer("per-row", default=0, minimum=0, maximum=MAX_FRAMES) or 0
     engine = fields.text("engine", default=None)
     view = fields.text("view", default=None)
@@ -205,7 +209,8 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
     options = fields.get("options", default=None)
     frames = tuple(read_frame(n, p, problems) for p, n in fields.items("frames", default=[]))
     if len(frames) > MAX_FRAMES:
-        fields.report(fields.values["frames"], f"a diagram of {len(frames)} frames is over the limit of {MAX_FRAMES}", "frames")
+        fields.report(fields.values["frames"], f"a diagram of {len(frames)} frames is over the limit of {MAX_FRAMES}",
+                      "frames")
     overlay = _overlay(fields, node, path, problems)
     fields.finish()
     if engine is None and not frames and overlay is None:
@@ -214,7 +219,8 @@ def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> 
         fields.report(node, "'position', 'moves' and 'view' need an 'engine:' to read them")
     if not node.is_map or moves is None or not readable:
         return None
-    return DiagramSpec(diagram_id, width, cell, caption, per_row, engine, view, position, moves, options, frames, overlay, node.location)
+    return DiagramSpec(diagram_id, width, cell, caption, per_row, engine, view, position, moves, options, frames,
+                       overlay, node.location)
 
 
 def _width(fields: Fields) -> float:
@@ -252,10 +258,13 @@ def read_frame(node: Node, path: str, problems: Problems) -> FrameSpec:
 def _frame_from(fields: Fields, node: Node, path: str, problems: Problems) -> FrameSpec:
     board_fields = fields.mapping("board", default=None)
     board = _board(board_fields) if board_fields is not None else None
-    pieces = tuple(p for p in (_piece(n, p, problems) for p, n in repeated(fields.items("pieces", default=[]), problems)) if p)
-    marks = tuple(m for m in (_mark(n, p, problems) for p, n in repeated(fields.items("marks", default=[]), problems)) if m)
+    piece_entries = repeated(fields.items("pieces", default=[]), problems)
+    pieces = tuple(p for p in (_piece(n, p, problems) for p, n in piece_entries) if p)
+    mark_entries = repeated(fields.items("marks", default=[]), problems)
+    marks = tuple(m for m in (_mark(n, p, problems) for p, n in mark_entries) if m)
     if len(pieces) + len(marks) > MAX_REPEAT:
-        fields.report(node, f"{len(pieces) + len(marks)} pieces and marks in one frame are over the limit of {MAX_REPEAT}")
+        fields.report(node, f"{len(pieces) + len(marks)} pieces and marks in one frame are over the limit of "
+                            f"{MAX_REPEAT}")
         pieces, marks = (), ()
     label = fields.text("label", default=None)
     label_key = fields.text("label-key", default=None)
@@ -301,11 +310,13 @@ def _board(fields: Fields) -> BoardSpec:
 def _grid_size(node: Node, path: str, problems: Problems) -> tuple[int, int] | None:
     values = node.value if node.is_list else None
     if values is None or len(values) != 2 or not all(_is_count(v.value) for v in values):
-        problems.add(node.location, path, f"expected [columns, rows] as two whole numbers from 1, got {quote(node.plain())}")
+        problems.add(node.location, path,
+                     f"expected [columns, rows] as two whole numbers from 1, got {quote(node.plain())}")
         return None
     cols, rows = values[0].value, values[1].value
     if cols * rows > MAX_GRID_CELLS:
-        problems.add(node.location, path, f"a board of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
+        problems.add(node.location, path,
+                     f"a board of {cols} × {rows} cells is over the limit of {MAX_GRID_CELLS} cells")
         return None
     return cols, rows
 
@@ -317,7 +328,8 @@ def _is_count(value) -> bool:
 def _piece(node: Node, path: str, problems: Problems) -> PieceSpec | None:
     fields = Fields(node, path, problems)
     set_id, item_id = fields.text("set"), fields.text("item")
-    at = _point(fields.get("at"), join_key(path, "at"), problems) if fields.has("at") else fields.get("at")
+    at_node = fields.get("at")
+    at = _point(at_node, join_key(path, "at"), problems) if at_node is not None else None
     face = fields.choice("face", FACES, default="front")
     size = fields.number("size", default=0.86, minimum=0.01, maximum=10)
     turn = fields.number("turn", default=0.0)
@@ -336,13 +348,15 @@ def _mark(node: Node, path: str, problems: Problems) -> MarkSpec | None:
     kind = kinds[0]
     bend = fields.number("bend", default=0.0, minimum=-MAX_DIAGRAM_CELLS, maximum=MAX_DIAGRAM_CELLS) or 0.0
     dashed = bool(fields.boolean("dashed", default=False))
+    points: tuple[Point, ...]
     if kind in ("label", "label-key"):
         text = fields.text(kind)
-        at = _point(fields.get("at"), join_key(path, "at"), problems) if fields.has("at") else fields.get("at")
+        at_node = fields.get("at")
+        at = _point(at_node, join_key(path, "at"), problems) if at_node is not None else None
         points = (at,) if at else ()
     else:
         text = None
-        points = _points(fields.get(kind), join_key(path, kind), problems, path_like=kind in ("line", "arrow"))
+        points = _points(fields.present(kind), join_key(path, kind), problems, path_like=kind in ("line", "arrow"))
     fields.finish()
     if not points:
         return None
@@ -357,7 +371,7 @@ def _points(node: Node, path: str, problems: Problems, path_like: bool) -> tuple
         problems.add(node.location, path, "expected a list of at least two points, e.g. [[0, 0], [2, 0]]")
         return ()
     points = [_point(n, join_key(path, i), problems) for i, n in enumerate(node.value)]
-    return tuple(points) if all(points) else ()
+    return tuple(p for p in points if p is not None) if None not in points else ()
 
 
 def _point(node: Node, path: str, problems: Problems) -> Point | None:
@@ -366,8 +380,8 @@ def _point(node: Node, path: str, problems: Problems) -> Point | None:
         problems.add(node.location, path, f"expected a point [column, row], got {quote(node.plain())}")
         return None
     if any(abs(v.value) > MAX_DIAGRAM_CELLS for v in values):
-        problems.add(node.location, path, f"a point more than {MAX_DIAGRAM_CELLS} cells from the origin is over the limit, "
-                                          f"got {quote(node.plain())}")
+        problems.add(node.location, path, f"a point more than {MAX_DIAGRAM_CELLS} cells from the origin is over the "
+                                          f"limit, got {quote(node.plain())}")
         return None
     return (float(values[0].value), float(values[1].value))
 
@@ -393,7 +407,7 @@ def _notation_too_long(text: str) -> str:
 
 def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
     """The moves listed under `moves:`; None when there are too many, or one too long, to replay."""
-    moves = []
+    moves: list[tuple[str, Location]] = []
     for path, node in fields.items("moves", default=[]):
         if len(moves) >= MAX_MOVES:
             fields.problems.add(node.location, path, f"more than {MAX_MOVES} moves in one list, over the limit")
@@ -404,7 +418,8 @@ def _moves(fields: Fields) -> tuple[tuple[str, Location], ...] | None:
         if isinstance(node.value, str):
             moves.append((node.value, node.location))
         else:
-            fields.problems.add(node.location, path, f"expected a move in the engine's notation, got {quote(node.plain())}")
+            fields.problems.add(node.location, path,
+                                f"expected a move in the engine's notation, got {quote(node.plain())}")
     return tuple(moves)
 
 
@@ -414,18 +429,22 @@ def read_example(example_id: str, node: Node, path: str, problems: Problems) -> 
     position, readable = _position(fields)
     width = _width(fields)
     cell = _cell(fields)
-    steps = tuple(_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps")))
+    steps = [_step(example_id, i + 1, n, p, problems) for i, (p, n) in enumerate(fields.items("steps"))]
     fields.finish()
-    if engine is None or not node.is_map or not readable or any(step.moves is None for step in steps):
+    replayable = tuple(step for step in steps if step is not None)
+    if engine is None or not node.is_map or not readable or len(replayable) < len(steps):
         return None
-    return ExampleSpec(example_id, engine, position, width, cell, steps, node.location)
+    return ExampleSpec(example_id, engine, position, width, cell, replayable, node.location)
 
 
-def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec:
-    """One step of an example play; its `moves` are None when there were too many to replay."""
+def _step(example_id: str, number: int, node: Node, path: str, problems: Problems) -> StepSpec | None:
+    """One step of an example play; None when its moves were too many to replay."""
     fields = Fields(node, path, problems)
     moves = _moves(fields)
-    text = fields.text("text", default=f"example.{example_id}.step{number:02d}")
+    default_text = f"example.{example_id}.step{number:02d}"
+    text = fields.text("text", default=default_text)
+    if text is None:  # not text, and reported: the default key stands in (a lookup of None would fail again)
+        text = default_text
     notes = []
     for note_path, note in fields.items("notes", default=[]):
         if isinstance(note.value, str):
@@ -434,4 +453,6 @@ def _step(example_id: str, number: int, node: Node, path: str, problems: Problem
             problems.add(note.location, note_path, f"expected a text key, got {quote(note.plain())}")
     checks = fields.get("check", default=None)
     fields.finish()
+    if moves is None:
+        return None
     return StepSpec(number, moves, (text, *notes), checks, node.location)

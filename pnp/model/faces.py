@@ -15,11 +15,11 @@ against the set's budget, so repeats and groups cannot multiply a face without b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
@@ -161,7 +161,7 @@ class Group:
     size: tuple[float, float] = (0.0, 0.0)  # the group's own box, whose centre it turns about
 
 
-Element = Union[Circle, Rect, Polygon, Star, Line, Text, Image, Grid, Group]
+Element = Circle | Rect | Polygon | Star | Line | Text | Image | Grid | Group
 
 
 def walk(elements) -> Iterator[Element]:
@@ -227,14 +227,14 @@ class FaceContext:
     constants: dict | None = None
     # Where the values are, for an item from a table (attribute → its cell): a value filled in
     # from a cell is located there, so what is wrong with it is said at the cell.
-    cells: dict[str, Location] | None = None
+    cells: Mapping[str, Location] | None = None
 
     def with_values(self, values: dict[str, Any]) -> FaceContext:
         return replace(self, values=values)
 
 
 def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems,
-               cells: dict[str, Location] | None = None) -> Node:
+               cells: Mapping[str, Location] | None = None) -> Node:
     """node with every ${...} filled in from values (a whole-string one keeps the value's type); a
     value filled in from a table's cell (cells) is located at that cell, saying where it is used."""
     # A scalar without ${...} is kept as it is, without working out its key path: every
@@ -255,7 +255,7 @@ def substitute(node: Node, values: dict[str, Any], path: str, problems: Problems
         return Node(UNRESOLVED, node.location)
 
 
-def cell_of(node: Node, path: str, cells: dict[str, Location] | None) -> Location:
+def cell_of(node: Node, path: str, cells: Mapping[str, Location] | None) -> Location:
     """Where the value node's ${...} fill in comes from: the cell of the first attribute it names that
     a table gives (saying where it is used), else the node itself."""
     if cells:
@@ -278,7 +278,8 @@ def read_face(node: Node, path: str, context: FaceContext) -> Face:
     background_node = fields.get("background", default=None)
     background = None
     if background_node is not None:
-        filled = substitute(background_node, context.values, join_key(path, "background"), context.problems, context.cells)
+        filled = substitute(background_node, context.values, join_key(path, "background"), context.problems,
+                            context.cells)
         background = _colour_of(filled, join_key(path, "background"), context)
     elements = read_elements(fields, "elements", context)
     fields.finish()
@@ -318,7 +319,8 @@ def read_element(node: Node, path: str, context: FaceContext) -> list[Element]:
     if "repeat" not in node.value:
         element = _read_shared(node, kinds[0], path, context)
         return [element] if element is not None else []
-    repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems, context.cells)
+    repeat_node = substitute(node.value["repeat"], context.values, join_key(path, "repeat"), context.problems,
+                             context.cells)
     copies = repeat_values(repeat_node, join_key(path, "repeat"), context.problems)
     if not context.budget.spend(len(copies), node, path, context.problems):
         return []
@@ -355,7 +357,8 @@ def _read_shared(node: Node, kind: str, path: str, context: FaceContext) -> Elem
             if words is None:
                 return element
             body = node.value[kind]
-            where = cell_of(body.value["text"], join_key(join_key(path, kind), "text"), context.cells) if context.cells else None
+            where = (cell_of(body.value["text"], join_key(join_key(path, kind), "text"), context.cells)
+                     if context.cells else None)
             return element.saying(words, where if where is not None and where.cell else body.location)
         return _read_one(node, kind, path, context)
     before = len(context.problems)
@@ -424,7 +427,8 @@ def _included(node: Node, path: str, context: FaceContext) -> bool:
     for name, wanted in node.value.items():
         if name not in context.values:
             known = listing(sorted(context.values)) or "none"
-            context.problems.add(wanted.location, join_key(path, name), f"unknown attribute {quote(name)} (known here: {known})")
+            context.problems.add(wanted.location, join_key(path, name),
+                                 f"unknown attribute {quote(name)} (known here: {known})")
             return False
         options = [w.value for w in wanted.value] if wanted.is_list else [wanted.value]
         if _compared(context.values[name]) not in [_compared(o) for o in options]:
@@ -444,15 +448,15 @@ def _compared(value: Any) -> Any:
 def _rotated(element: Element, fields: Fields, context: FaceContext) -> Element:
     """The element turned by its `rotate:` about its centre or `about: [x, y]`."""
     degrees = fields.number("rotate", default=0.0) or 0.0
-    about = _about(fields, context) if fields.has("about") else fields.get("about", default=None)
+    about_node = fields.get("about", default=None)
+    about = _about(about_node, fields, context) if about_node is not None else None
     if degrees % 360 == 0:
         return element
     x, y = about if about is not None else centre(element)
     return Group((element,), rotation_about(degrees, x, y), fields.node.location)
 
 
-def _about(fields: Fields, context: FaceContext) -> tuple[float, float] | None:
-    node = fields.get("about")
+def _about(node: Node, fields: Fields, context: FaceContext) -> tuple[float, float] | None:
     values = node.value if node.is_list else None
     if values is None or len(values) != 2:
         fields.report(node, f"expected a point [x, y] such as [50%, 50%], got {quote(node.plain())}", "about")
@@ -565,21 +569,23 @@ def _rect(fields: Fields, context: FaceContext) -> Rect:
 def _polygon(fields: Fields, context: FaceContext) -> Polygon:
     g = _Geometry(fields, context)
     sides = fields.integer("sides", default=6, minimum=3, maximum=MAX_SIDES)
-    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), sides or 6, _style(fields, context, fill="black"))
+    return Polygon(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), sides or 6,
+                   _style(fields, context, fill="black"))
 
 
 def _star(fields: Fields, context: FaceContext) -> Star:
     g = _Geometry(fields, context)
     points = fields.integer("points", default=5, minimum=3, maximum=MAX_SIDES)
     inner = fields.number("inner", default=0.45, minimum=0.0, maximum=1.0)
-    return Star(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), inner or 0.45, points or 5, _style(fields, context, fill="black"))
+    return Star(g.get("x", "50%"), g.get("y", "50%"), g.size("r", "40%"), inner or 0.45, points or 5,
+                _style(fields, context, fill="black"))
 
 
 def _line(fields: Fields, context: FaceContext, arrow: bool = False) -> Line:
     g = _Geometry(fields, context)
-    coordinates = [g.get(k, axis=k[0]) for k in ("x1", "y1", "x2", "y2")]
+    x1, y1, x2, y2 = (g.get(k, axis=k[0]) for k in ("x1", "y1", "x2", "y2"))
     head = g.get("head", "3mm", axis="r", least="zero") if arrow else 0.0
-    return Line(*coordinates, style=_style(fields, context, stroke="black"), head=head)
+    return Line(x1, y1, x2, y2, style=_style(fields, context, stroke="black"), head=head)
 
 
 def _arrow(fields: Fields, context: FaceContext) -> Line:
@@ -591,7 +597,8 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
     literal, key = _table_text(fields) or (fields.text("text", default=None), fields.text("key", default=None))
     unresolved = any(fields.values[k].value is UNRESOLVED for k in ("text", "key") if k in fields.values)
     if (literal is None) == (key is None) and not unresolved:
-        fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), not both or neither")
+        fields.report(fields.node, "expected either 'text' (the same in every language) or 'key' (a catalog key), "
+                                   "not both or neither")
     text = Text(
         literal, key,
         g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
@@ -633,6 +640,7 @@ def _image(fields: Fields, context: FaceContext) -> Image | None:
     if problem:
         fields.report(fields.values["file"], problem, "file")
         return None
+    assert path is not None  # find_image gives a path or the problem that kept it from one
     return Image(path, *box, location=fields.node.location)
 
 
@@ -653,7 +661,7 @@ def _grid(fields: Fields, context: FaceContext) -> Grid:
                 _style(fields, context, stroke="black"))
 
 
-_READERS = {
+_READERS: dict[str, Callable[[Fields, FaceContext], Element | None]] = {
     "circle": _circle,
     "rect": _rect,
     "polygon": _polygon,

@@ -82,7 +82,8 @@ def read_regular_file(path: Path, limit: int, opened: Path | None = None, follow
 
 
 def _read_at_most(descriptor: int, path: Path, limit: int) -> bytes:
-    chunks, size = [], 0
+    chunks: list[bytes] = []
+    size = 0
     while True:
         try:
             chunk = os.read(descriptor, _CHUNK)

@@ -61,8 +61,9 @@ def layer_file(layer: Path, relative: str) -> Path | None:
             contained = False
         if not contained:
             raise ContentError([Problem(Location(str(path)), "", f"leads outside {display_path(str(owner))}/ (its "
-                                                                 "templates/ is a link to a folder elsewhere); content "
-                                                                 "must be a file inside the game folder or templates/")])
+                                                                 "templates/ is a link to a folder elsewhere); "
+                                                                 "content must be a file inside the game folder or "
+                                                                 "templates/")])
     return content_file(path, layer)
 
 

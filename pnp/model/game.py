@@ -16,6 +16,7 @@ error, never taken for "absent".
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,13 +30,13 @@ from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import MISSING, Fields
-from pnp.model.set_outline import SetContext, SetFacts, SetOutline, read_set_outlines
+from pnp.model.set_outline import ItemOutline, SetContext, SetFacts, SetOutline, read_set_outlines
 from pnp.model.sheets import SheetChoices, read_game_sheets
 from pnp.model.source import load_yaml
 from pnp.model.templates import Templates
 
 if TYPE_CHECKING:
-    from pnp.model.components import ComponentSet
+    from pnp.model.components import ComponentSet, Item
 
 SOURCE_LANGUAGE = "en"  # a game's source language unless its game.yaml names another
 # Every file a game folder may hold besides its images; text/<lang>.yaml come per language.
@@ -166,7 +167,7 @@ def _check_files(folder: Path, languages: tuple[str, ...], problems: Problems) -
     """Each file the game may hold is absent or a regular file inside the folder."""
     names = [*GAME_FILES, *(f"text/{language}.yaml" for language in languages)]
     for name in names:
-        _collect(lambda: content_file(folder / name, folder), problems, None)
+        _collect(functools.partial(content_file, folder / name, folder), problems, None)
 
 
 def text_files(folder: Path, problems: Problems) -> tuple[list[str], list[str]]:
@@ -177,7 +178,8 @@ def text_files(folder: Path, problems: Problems) -> tuple[list[str], list[str]]:
         if os.path.lexists(text) and not text.is_dir():
             problems.add(Location(str(text)), "", f"expected a folder of catalogs, found {_what(text)}")
         return [], []
-    catalogs, glossaries = [], []
+    catalogs: list[str] = []
+    glossaries: list[str] = []
     for path in sorted(text.iterdir()):
         name = path.name
         if not name.endswith(".yaml") or name.startswith("."):
@@ -185,8 +187,8 @@ def text_files(folder: Path, problems: Problems) -> tuple[list[str], list[str]]:
         glossary = name.endswith(GLOSSARY_SUFFIX)
         tag = name[: -len(GLOSSARY_SUFFIX)] if glossary else name[: -len(".yaml")]
         if language_problem(tag) is not None:
-            problems.add(Location(str(path)), "", f"expected a catalog named after a language tag (da.yaml, pt-BR.yaml) or a "
-                                                  f"glossary (da{GLOSSARY_SUFFIX}), got {quote(name)}")
+            problems.add(Location(str(path)), "", "expected a catalog named after a language tag (da.yaml, "
+                                                  f"pt-BR.yaml) or a glossary (da{GLOSSARY_SUFFIX}), got {quote(name)}")
             continue
         (glossaries if glossary else catalogs).append(tag)
     return catalogs, glossaries
@@ -222,8 +224,8 @@ def _read_info(folder: Path, problems: Problems) -> dict:
         age=fields.text("age", default="") or "",
         palette=_palette(fields),
         location=node.location,
-        text_locations={key: fields.values[name].location for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle"))
-                        if name in fields.values},
+        text_locations={key: fields.values[name].location
+                        for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle")) if name in fields.values},
         sheets=read_game_sheets(fields),
     )
     fields.used.add("build")  # how the game is built: read and checked by pnp.targets.settings
@@ -312,7 +314,8 @@ def _languages(fields: Fields, folder: Path) -> tuple[tuple[str, ...], str]:
     found, _ = text_files(folder, fields.problems)
     languages = tuple(dict.fromkeys([*(listed or [source]), *found]))
     if len(languages) > MAX_LANGUAGES:
-        fields.report(fields.node, f"the game has {len(languages)} languages, over the limit of {MAX_LANGUAGES}", "languages")
+        fields.report(fields.node, f"the game has {len(languages)} languages, over the limit of {MAX_LANGUAGES}",
+                      "languages")
         languages = languages[:MAX_LANGUAGES]
     return languages, source
 
@@ -355,15 +358,17 @@ def _palette(fields: Fields) -> dict[str, Colour]:
 def _check_unique_ids(sets: tuple[SetFacts, ...], problems: Problems) -> None:
     """Every item of a set has an id of its own; a repeated one from a table is said at its cell."""
     for component_set in sets:
-        seen: dict[str, object] = {}
+        seen: dict[str, ItemOutline | Item] = {}
         for item in component_set.items:
             if item.id in seen:
                 first = seen[item.id]
                 where = item.cells.get("id")
                 if where is not None:
                     other = first.cells.get("id")
-                    earlier = (other.cell if other.file == where.file else str(other)) if other else "an item listed earlier"
-                    problems.add(where, "id", f"the id {quote(item.id)} is also the id in {earlier}; give each row its own id")
+                    earlier = ((other.cell if other.file == where.file else str(other)) if other
+                               else "an item listed earlier")
+                    problems.add(where, "id",
+                                 f"the id {quote(item.id)} is also the id in {earlier}; give each row its own id")
                 else:
                     problems.add(component_set.location, f"sets.{component_set.id}",
                                  f"two items share the id {quote(item.id)}; give them distinct 'id:'s")

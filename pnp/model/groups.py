@@ -149,8 +149,10 @@ def read_use(fields: Fields, context):
     box = _box(definition, g, fields, context)
     own = definition.size or box[2:]
     # A parameter given a table's value keeps its cell: a problem where the group uses it is said there.
-    cells = {key: node.location for key, node in (given.values.items() if given is not None else ()) if node.location.cell}
-    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name), cells=cells or None)
+    cells = {key: node.location for key, node in (given.values.items() if given is not None else ())
+             if node.location.cell}
+    inner = replace(context, width=own[0], height=own[1], values=values, chain=(*context.chain, name),
+                    cells=cells or None)
     elements = read_elements(Fields(Node({"elements": definition.elements}, definition.location),
                                     f"groups.{name}", context.problems), "elements", inner)
     x, y, w, h = box
@@ -174,12 +176,14 @@ def _values(definition: Definition, given: Fields | None, fields: Fields) -> dic
     """The parameters: the definition's defaults, overridden by `with:`; None if one is missing or unknown."""
     values = dict(definition.params)
     ok = True
-    for key, node in (given.values.items() if given is not None else ()):
-        given.used.add(key)
-        if key not in definition.params:
-            given.report(node, unknown_key_message(key, sorted(definition.params)).replace("unknown key", "unknown parameter"), key)
-            ok = False
-        values[key] = node.value
+    if given is not None:
+        for key, node in given.values.items():
+            given.used.add(key)
+            if key not in definition.params:
+                message = unknown_key_message(key, sorted(definition.params))
+                given.report(node, message.replace("unknown key", "unknown parameter"), key)
+                ok = False
+            values[key] = node.value
     missing = [key for key, value in values.items() if value is _REQUIRED]
     if missing:
         fields.report(fields.node, f"group {quote(definition.name)} needs {', '.join(missing)} "
@@ -195,10 +199,8 @@ def _box(definition: Definition, g, fields: Fields, context) -> tuple[float, flo
     has_w, has_h = fields.has("w"), fields.has("h")
     w = g.size("w") if has_w else None
     h = g.size("h") if has_h else None
-    if w is None and h is None:
-        w, h = natural
-    elif w is None:
-        w = h * natural[0] / natural[1]
+    if w is None:
+        w, h = natural if h is None else (h * natural[0] / natural[1], h)
     elif h is None:
         h = w * natural[1] / natural[0]
     if w <= 0 or h <= 0:

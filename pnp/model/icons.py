@@ -40,7 +40,8 @@ class IconBook:
 
     def _look(self, name: str) -> tuple[Path | None, str | None]:
         if not is_id(name):
-            return None, f"expected an icon name such as {{icon:coin}} (lower-case letters, digits, '-'), got {quote(name)}"
+            return None, ("expected an icon name such as {icon:coin} (lower-case letters, digits, '-'), "
+                          f"got {quote(name)}")
         if self.game_folder is None:
             return None, f"no icon {quote(name)}: icons belong to a game"
         for root, prefix in ((self.game_folder, ""), *((layer, "templates/") for layer in self.templates_folders)):
@@ -48,7 +49,8 @@ class IconBook:
                 continue
             for suffix in _SUFFIXES:
                 if os.path.lexists(Path(root) / "icons" / f"{name}{suffix}"):
-                    path, problem = find_image(f"{prefix}icons/{name}{suffix}", self.game_folder, self.templates_folders)
+                    path, problem = find_image(f"{prefix}icons/{name}{suffix}", self.game_folder,
+                                               self.templates_folders)
                     return (path, None) if problem is None else (None, f"icon {quote(name)}: {problem}")
         return None, (f"no icon {quote(name)}: expected icons/{name}.svg or icons/{name}.png in the game folder "
                       "(or in templates/icons/)")

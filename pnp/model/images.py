@@ -39,7 +39,8 @@ def find_image(file: str, game_folder: Path, templates_folders: tuple[Path, ...]
     try:
         if file.startswith("templates/"):
             relative = file[len("templates/"):]
-            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)), templates_folders[0])
+            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)),
+                         templates_folders[0])
             path = layer_file(layer, relative)
         else:
             relative = file
@@ -138,9 +139,7 @@ def svg_bytes_problem(data: bytes) -> str | None:
         return "is not an SVG image (its root element is not <svg>)"
     if not _has_size(root):
         return "has no size to draw at: give its <svg> a viewBox, or a width and height greater than zero"
-    count = 0
-    for element in root.iter():
-        count += 1
+    for count, element in enumerate(root.iter(), 1):
         if count > MAX_SVG_ELEMENTS:
             return f"has more than {MAX_SVG_ELEMENTS} elements, over the limit"
         problem = _element_problem(element)

@@ -18,7 +18,8 @@ from pnp.model.problems import quote
 # ASCII only (no re.UNICODE look-alikes), matched whole with fullmatch (no trailing newline).
 _ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
 # language[-Script][-REGION][-variant…], in the canonical case: da, pt-BR, sr-Latn-RS.
-_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*", re.ASCII)
+_LANGUAGE_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?"
+                           r"(?:-(?:[a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*", re.ASCII)
 ID_RULE = f"lower-case letters a-z, digits and single '-' between them, at most {MAX_ID_CHARS} characters"
 
 

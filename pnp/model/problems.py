@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import click
 
 from pnp.model.limits import MAX_PROBLEMS_PER_FILE
+
+T = TypeVar("T")
 
 
 class Location(NamedTuple):
@@ -43,7 +45,8 @@ class Location(NamedTuple):
 
     def used_at(self, place: Location, path: str) -> Location:
         """This cell, as the value content used at place (under the key path) came from it."""
-        return Location(self.file, self.line, self.column, self.cell, self.header, (place.file, place.line, place.column, path))
+        return Location(self.file, self.line, self.column, self.cell, self.header,
+                        (place.file, place.line, place.column, path))
 
     @property
     def use(self) -> str:
@@ -119,7 +122,8 @@ class Problem:
         if place.cell:  # `cards.xlsx: Deck!C7 (suit): …`, and where content used the value
             label = place.header or shown_key(self.key)
             used = f" (used by {place.use})" if place.via else ""
-            return f"{place} ({label}): {_one_line(self.message)}{used}" if label else f"{place}: {_one_line(self.message)}{used}"
+            shown = f"{place} ({label})" if label else f"{place}"
+            return f"{shown}: {_one_line(self.message)}{used}"
         where = f"{place} {shown_key(self.key)}:" if self.key else f"{place}:"
         return f"{where} {_one_line(self.message)}"
 
@@ -243,3 +247,11 @@ class Problems:
     def raise_if_any(self) -> None:
         if self:
             raise ContentError(self.items)
+
+    def checked(self, value: T | None) -> T:
+        """What a reader returned, once the problems it found are raised: a reader returns None only
+        after adding a problem that says why, so None here is pnp's own mistake, not the content's."""
+        self.raise_if_any()
+        if value is None:
+            raise AssertionError("a reader returned nothing and added no problem saying why")
+        return value

@@ -56,6 +56,11 @@ class Fields:
             self.report(self.node, f"missing required key '{key}'")
         return None
 
+    def present(self, key: str) -> Node:
+        """The node of a key the mapping has (has() said so), read like get() reads it."""
+        self.used.add(key)
+        return self.values[key]
+
     def typed(self, key: str, parse: Callable[[Any], Any], default: Any = MISSING) -> Any:
         """Value of key run through parse (which raises ValueError with the expectation)."""
         node = self.get(key, default)
@@ -75,10 +80,12 @@ class Fields:
     def text(self, key: str, default: Any = MISSING) -> str | None:
         return self.typed(key, _parse_text, default)
 
-    def integer(self, key: str, default: Any = MISSING, minimum: int | None = None, maximum: int | None = None) -> int | None:
+    def integer(self, key: str, default: Any = MISSING, minimum: int | None = None,
+                maximum: int | None = None) -> int | None:
         return self.typed(key, lambda v: _parse_int(v, minimum, maximum), default)
 
-    def number(self, key: str, default: Any = MISSING, minimum: float = -MAX_NUMBER, maximum: float = MAX_NUMBER) -> float | None:
+    def number(self, key: str, default: Any = MISSING, minimum: float = -MAX_NUMBER,
+               maximum: float = MAX_NUMBER) -> float | None:
         return self.typed(key, lambda v: parse_number(v, minimum, maximum), default)
 
     def boolean(self, key: str, default: Any = MISSING) -> bool | None:
@@ -108,12 +115,24 @@ class Fields:
         for index, item in enumerate(node.value):
             yield join_key(join_key(self.path, key), index), item
 
+    def choices(self, key: str, options: Sequence[str], default: Any = MISSING) -> tuple[str, ...]:
+        """A list under key of some of options, each once; every other entry is a problem."""
+        chosen: list[str] = []
+        for path, item in self.items(key, default):
+            if item.value in options and item.value not in chosen:
+                chosen.append(item.value)
+            else:
+                self.problems.add(item.location, path,
+                                  f"expected one of {', '.join(options)} (each once), got {quote(item.value)}")
+        return tuple(chosen)
+
     def finish(self, allowed_extra: Sequence[str] = ()) -> None:
         """Report every key that was never read: it is misspelt or does not belong here."""
         for key in self.values:
             if key not in self.used and key not in allowed_extra:
                 known = sorted(self.used | set(allowed_extra))
-                self.problems.add(self.node.key_location(key), join_key(self.path, key), unknown_key_message(key, known))
+                self.problems.add(self.node.key_location(key), join_key(self.path, key),
+                                  unknown_key_message(key, known))
 
 
 def unknown_key_message(key: str, known: Sequence[str]) -> str:

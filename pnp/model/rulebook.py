@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, Union
+from typing import Protocol
 
 from pnp.model.diagrams import picture_ids
 from pnp.model.limits import MAX_BLOCKS, MAX_RULEBOOK_CHARS, MAX_SECTIONS
@@ -83,7 +83,7 @@ class _Text(Protocol):
 
 
 # The English texts by key (their lengths bound the rulebook's size), or just the keys.
-KnownTexts = Union[Mapping[str, _Text], Collection[str], None]
+KnownTexts = Mapping[str, _Text] | Collection[str] | None
 
 
 def rulebook_path(game_folder: Path) -> Path:
@@ -123,8 +123,8 @@ class _Checks:
         self.known, self.pictures, self.problems = known, pictures, problems
         self.chars = 0
 
-    def __call__(self, key: str | None, node: Node, path: str) -> str | None:
-        if key is not None and self.known is not None:
+    def __call__(self, key: str, node: Node, path: str) -> str:
+        if self.known is not None:
             if key not in self.known:
                 self.problems.add(node.location, path, f"no text {quote(key)} in text/en.yaml")
             elif isinstance(self.known, Mapping):
@@ -134,14 +134,16 @@ class _Checks:
     def picture(self, kind: str, ref: str, node: Node, path: str) -> None:
         known = self.pictures.get(kind)
         if known is not None and ref not in known:
-            self.problems.add(node.location, path, f"no {kind} {quote(ref)} in {kind}s.yaml (there are: {listing(sorted(known)) or 'none'})")
+            there = listing(sorted(known)) or "none"
+            self.problems.add(node.location, path, f"no {kind} {quote(ref)} in {kind}s.yaml (there are: {there})")
 
     def bounds(self, node: Node, sections: tuple[Section, ...]) -> None:
         blocks = sum(len(block.keys) or 1 for section in sections for block in section.body)
         for count, limit, what in ((len(sections), MAX_SECTIONS, "sections"), (blocks, MAX_BLOCKS, "blocks"),
                                    (self.chars, MAX_RULEBOOK_CHARS, "characters of English text")):
             if count > limit:
-                self.problems.add(node.location, "sections", f"the rulebook has {count} {what}, over the limit of {limit}")
+                self.problems.add(node.location, "sections",
+                                  f"the rulebook has {count} {what}, over the limit of {limit}")
 
 
 def _read_cover(fields: Fields | None, check: _Checks) -> Cover:
@@ -171,11 +173,13 @@ def _read_section(node: Node, path: str, problems: Problems, check: _Checks) -> 
 
 def _read_block(node: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
     if not node.is_map or len(node.value) != 1:
-        problems.add(node.location, path, f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)})")
+        problems.add(node.location, path,
+                     f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)})")
         return None
     [(kind, value)] = node.value.items()
     if kind not in BLOCK_KINDS:
-        problems.add(node.location, join_key(path, kind), unknown_key_message(kind, list(BLOCK_KINDS)).replace("key", "block kind", 1))
+        problems.add(node.location, join_key(path, kind),
+                     unknown_key_message(kind, list(BLOCK_KINDS)).replace("key", "block kind", 1))
         return None
     reader = {"key": _key_block, "keys": _keys_block, "id": _id_block, "flag": _flag_block}[BLOCK_KINDS[kind]]
     return reader(kind, value, join_key(path, kind), problems, check)

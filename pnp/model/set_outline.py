@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +59,7 @@ class ItemOutline:
     values: dict[str, Any]
     count: int
     size: tuple[float, float]
-    cells: dict[str, Location] = field(default_factory=dict, compare=False, hash=False)
+    cells: Mapping[str, Location] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,8 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     corner = fields.length("corner", default="0mm", positive=False)
     bleed = fields.length("bleed", default="3mm", positive=False)
     if bleed is not None and bleed > mm(MAX_BLEED_MM):
-        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm", "bleed")
+        fields.report(fields.values["bleed"], f"a bleed of {to_mm(bleed):g} mm is over the limit of {MAX_BLEED_MM} mm",
+                      "bleed")
         bleed = None
     attributes = _attribute_names(fields)
     value_sets, own_sizes, cells = _item_values(fields, attributes, context, kind)
@@ -169,8 +170,8 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
                   for (item_id, values, count), own, where in zip(value_sets, own_sizes, cells))
     complete = (width is not None and kind is not None and shape is not None
                 and all(_size_allowed(kind, w, h, fields) for w, h in {size, *(item.size for item in items)}))
-    return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items, node.location,
-                      sheet, front_node, back_node, complete)
+    return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items,
+                      node.location, sheet, front_node, back_node, complete)
 
 
 def _own_size(own: Sized, size: tuple[float, float], shape: Shape | None) -> tuple[float, float]:
@@ -223,15 +224,16 @@ def board_sheets(width_mm: float, height_mm: float) -> int:
     """Sheets of the smallest paper a board needs, whole sheets along each side, in the better
     orientation: fewer than its tiling needs, which loses margins and overlaps besides."""
     paper_w, paper_h = SMALLEST_PAPER_MM
-    return min(math.ceil(width_mm / across) * math.ceil(height_mm / up) for across, up in ((paper_w, paper_h), (paper_h, paper_w)))
+    return min(math.ceil(width_mm / across) * math.ceil(height_mm / up)
+               for across, up in ((paper_w, paper_h), (paper_h, paper_w)))
 
 
 def _attribute_names(fields: Fields) -> tuple[str, ...]:
     names = []
     for path, node in fields.items("attributes", default=[]):
         if node.value in ITEM_KEYS:
-            fields.problems.add(node.location, path, f"{quote(node.value)} is an item's own key ({', '.join(ITEM_KEYS)}); "
-                                                     "name the attribute otherwise")
+            fields.problems.add(node.location, path, f"{quote(node.value)} is an item's own key "
+                                                     f"({', '.join(ITEM_KEYS)}); name the attribute otherwise")
         elif isinstance(node.value, str) and node.value.replace("-", "").replace("_", "").isalnum():
             names.append(node.value)
         else:
@@ -243,7 +245,7 @@ def _attribute_names(fields: Fields) -> tuple[str, ...]:
 
 
 def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContext,
-                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized], list[dict]]:
+                 kind: str | None) -> tuple[list[tuple[str, dict, int]], list[Sized], list[Mapping[str, Location]]]:
     """(id, attribute values, count) for every item, the product first, then the listed ones and
     tables' rows; and beside them each item's own size (a listed item may give one) and the
     cells its values are in (an item from a table)."""
@@ -253,21 +255,25 @@ def _item_values(fields: Fields, attributes: tuple[str, ...], context: SetContex
         return [], [], []
     items: list[tuple[str | None, dict, int]] = [(None, values, default_count) for values in product]
     sizes: list[Sized] = [(None, None)] * len(items)
-    cells: list[dict] = [{} for _ in items]
+    cells: list[Mapping[str, Location]] = [{} for _ in items]
     entries = list(item_nodes(fields))
-    expected = ()
+    expected: tuple[str, ...] = ()
     if any(is_table(node) for _, node in entries):
-        expected = tuple(dict.fromkeys((*attributes, *used_names((fields.values.get("front"), fields.values.get("back"))))))
+        faces = (fields.values.get("front"), fields.values.get("back"))
+        expected = tuple(dict.fromkeys((*attributes, *used_names(faces))))
     tables = {id(node): read_table_rows(node, path, context, default_count, expected)
               for path, node in entries if is_table(node)}
     attributes = tuple(dict.fromkeys((*attributes, *(a for rows in tables.values() for a in rows.attributes))))
+    own: list[Sized]
+    where: list[Mapping[str, Location]]
     for item_path, item_node in entries:
         if id(item_node) in tables:
             rows = tables[id(item_node)]
             made, own, where = rows.items, [(None, None)] * len(rows.items), rows.cells
         else:
-            *listed, size = _listed_item(item_node, item_path, attributes, default_count, context.problems, kind)
-            made, own, where = [tuple(listed)], [size], [{}]
+            item_id, values, count, size = _listed_item(item_node, item_path, attributes, default_count,
+                                                        context.problems, kind)
+            made, own, where = [(item_id, values, count)], [size], [{}]
         if len(items) + len(made) > MAX_ITEMS_PER_SET:
             fields.report(item_node, f"a set has more than {MAX_ITEMS_PER_SET} items, over the limit", "items")
             return [], [], []

@@ -59,7 +59,8 @@ def read_set_sheet(fields: Fields, shape: Shape | None) -> SheetChoices:
     if problem:
         section.report(section.values["layout"], problem, "layout")
         layout = None
-    choices = SheetChoices(layout=layout, gutter=_space(section, "gutter"), guides=section.boolean("guides", default=None),
+    choices = SheetChoices(layout=layout, gutter=_space(section, "gutter"),
+                           guides=section.boolean("guides", default=None),
                            own_sheets=bool(section.boolean("own-sheets", default=False)))
     section.finish()
     return choices

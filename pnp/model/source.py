@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import yaml
 
@@ -67,7 +67,7 @@ class Node:
 
 
 Mapping = dict[str, Node]
-Scalar = Union[str, int, float, bool, None]
+Scalar = str | int | float | bool | None
 
 
 def load_yaml(path: Path, root: Path) -> Node:
@@ -177,7 +177,6 @@ def _tab_at(text: str, mark: Any) -> bool:
     return mark.line < len(lines) and "\t" in lines[mark.line][: mark.column + 1]
 
 
-_NO_KEY = object()  # a mapping waits for a key, not for a key's value
 _OPENING = object()  # an anchor whose collection has not ended: an alias to it would contain itself
 
 
@@ -185,12 +184,11 @@ _OPENING = object()  # an anchor whose collection has not ended: an alias to it 
 class _Open:
     """A list or mapping whose end has not been read yet, and what it expands to so far."""
 
-    items: list | dict
+    items: list[Node] | dict[str, Node]
     location: Location
     anchor: str | None
-    key_locations: dict[str, Location] | None = None  # a mapping's; None for a list
-    key: Any = _NO_KEY  # a mapping's key, read and waiting for its value
-    key_location: Location | None = None
+    key_locations: dict[str, Location]  # a mapping's keys' places (a list's stays empty)
+    pending: tuple[str, Location] | None = None  # a mapping's key, read and waiting for its value, and its place
     values: int = 1
     chars: int = 0
     height: int = 1
@@ -243,11 +241,12 @@ class _Builder:
         if tag not in _PLAIN_TAGS:
             if tag == _MERGE_TAG and self._at_key():
                 raise self.fail(self.location(event.start_mark), "merge keys (<<) are not supported; use extends:")
-            raise self.fail(self.location(event.start_mark), f"YAML tag {quote(tag)} is not allowed; write plain values")
+            raise self.fail(self.location(event.start_mark),
+                            f"YAML tag {quote(tag)} is not allowed; write plain values")
         return tag
 
     def _at_key(self) -> bool:
-        return bool(self.open) and self.open[-1].key_locations is not None and self.open[-1].key is _NO_KEY
+        return bool(self.open) and isinstance(self.open[-1].items, dict) and self.open[-1].pending is None
 
     def _scalar(self, event: yaml.ScalarEvent) -> None:
         location = self.location(event.start_mark)
@@ -260,7 +259,8 @@ class _Builder:
         if tag == _STR_TAG:
             value: Scalar = text  # what the constructor makes of a text, without its bookkeeping
         else:
-            value = self._constructed(yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, event.style), location)
+            scalar = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, event.style)
+            value = self._constructed(scalar, location)
         self._add(Node(value, location), 1, len(text), 1, event.anchor)
 
     def _constructed(self, node: yaml.ScalarNode, location: Location) -> Scalar:
@@ -278,13 +278,13 @@ class _Builder:
         if event.anchor is not None:
             self.anchors[event.anchor] = _OPENING
         location = self.location(event.start_mark)
-        self.open.append(_Open({}, location, event.anchor, {}) if mapping else _Open([], location, event.anchor))
+        self.open.append(_Open({} if mapping else [], location, event.anchor, {}))
         if len(self.open) > MAX_DEPTH:
             raise _TooDeep(event.start_mark)
 
     def _end(self) -> None:
         done = self.open.pop()
-        node = Node(done.items, done.location, done.key_locations)
+        node = Node(done.items, done.location, done.key_locations if isinstance(done.items, dict) else None)
         self._add(node, done.values, done.chars, done.height, done.anchor)
 
     def _alias(self, event: yaml.AliasEvent) -> None:
@@ -315,14 +315,15 @@ class _Builder:
         if parent.chars > MAX_EXPANDED_CHARS:
             raise self.fail(parent.location, f"this expands to more than {MAX_EXPANDED_CHARS} characters of text, over "
                                              "the limit (are aliases repeating a large part?)")
-        if parent.key_locations is None:
+        if isinstance(parent.items, list):
             parent.items.append(node)
-        elif parent.key is _NO_KEY:
-            parent.key, parent.key_location = self._key(node, parent), node.location
+        elif parent.pending is None:
+            parent.pending = (self._key(node, parent), node.location)
         else:
-            parent.items[parent.key] = node
-            parent.key_locations[parent.key] = parent.key_location
-            parent.key = _NO_KEY
+            key, key_location = parent.pending
+            parent.items[key] = node
+            parent.key_locations[key] = key_location
+            parent.pending = None
 
     def _key(self, node: Node, mapping: _Open) -> str:
         key = node.value

@@ -84,7 +84,10 @@ def _set_cells(xml: str, cells: dict[tuple[int, int], str]) -> str:
     One pass over the sheet's rows: a search of the whole sheet per cell made the import
     of a 10,000-row table take minutes.
     """
-    prefix = re.search(r"<(\w+:)?sheetData\b", xml).group(1) or ""
+    opening = re.search(r"<(\w+:)?sheetData\b", xml)
+    if opening is None:  # the table reader read the sheet's rows from it
+        raise AssertionError("the worksheet has no <sheetData>")
+    prefix = opening.group(1) or ""
     xml = re.sub(rf"<{prefix}sheetData\s*/>", f"<{prefix}sheetData></{prefix}sheetData>", xml, count=1)
     by_row: dict[int, list[tuple[int, str]]] = {}
     for (row, column), text in sorted(cells.items()):

@@ -78,9 +78,11 @@ def _sheets(path: Path, archive: zipfile.ZipFile) -> list[tuple[str, str | None]
         workbook = ElementTree.fromstring(archive.read("xl/workbook.xml"))
         relations = {r.get("Id"): r.get("Target") for r in _relationships(archive, "xl/_rels/workbook.xml.rels")}
     except (KeyError, ElementTree.ParseError, ValueError):
-        raise _problem(path, "cannot be read as an XLSX spreadsheet (its workbook part is missing or damaged)") from None
+        raise _problem(path, "cannot be read as an XLSX spreadsheet "
+                             "(its workbook part is missing or damaged)") from None
     except Exception as error:  # defusedxml refusing entities, a DTD
-        raise _problem(path, f"cannot be read as an XLSX spreadsheet: {quote(str(error) or type(error).__name__)}") from None
+        reason = quote(str(error) or type(error).__name__)
+        raise _problem(path, f"cannot be read as an XLSX spreadsheet: {reason}") from None
     found = []
     for element in workbook.iter(f"{_MAIN}sheet"):
         target = relations.get(element.get(_RELATIONSHIP_ID))
@@ -169,7 +171,8 @@ def _value_problem(cell, shared: int) -> str | None:
     if kind == "d" and not _is_date(value):
         return f"a date cell holds {quote(value)}, which is not a date such as 2024-05-31"
     if kind == "s" and not (_is_integer(value) and 0 <= int(value) < shared):
-        return f"the cell refers to shared text {quote(value)}, but the file has {shared} shared text{'s' * (shared != 1)}"
+        return (f"the cell refers to shared text {quote(value)}, but the file has {shared} "
+                f"shared text{'s' * (shared != 1)}")
     return None
 
 

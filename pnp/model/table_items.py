@@ -8,6 +8,7 @@ for a set that reads a table, so listing or loading a game without one goes with
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +51,17 @@ def read_rows(node: Node, path: str, context, default_count: int, expected: tupl
 
 def _rows(table: Table, context, default_count: int, rows: TableRows) -> None:
     texts = _text_columns(table, context.source_language, context.problems)
-    plain = [c for c in table.columns if c.language is None and c.attribute not in texts and c.attribute not in (ID, COUNT)]
+    plain = [c for c in table.columns
+             if c.language is None and c.attribute not in texts and c.attribute not in (ID, COUNT)]
     rows.attributes = [c.attribute for c in plain] + [a for a in texts if a not in (ID, COUNT)]
     special = {c.attribute: c for c in table.columns if c.language is None and c.attribute in (ID, COUNT)}
     # Where each of a row's values is, by attribute: a problem found where content uses one names its cell.
     places = table.places({**{c.attribute: c.index for c in (*plain, *special.values())},
-                           **{attribute: columns[context.source_language].index for attribute, columns in texts.items()}})
+                           **{attribute: columns[context.source_language].index
+                              for attribute, columns in texts.items()}})
     file = str(table.path)
     for number, cells in table.rows:
-        value = lambda column: cells[column.index - 1] if column.index <= len(cells) else ""  # noqa: E731
+        value = functools.partial(_cell, cells)
         count = _count(table, number, special.get(COUNT), value, default_count, context.problems)
         if count == 0:
             continue
@@ -80,7 +83,8 @@ def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, di
             languages = by_attribute[column.attribute]
             if source in languages:
                 problems.add(table.cell(1, column.index).location, column.attribute,
-                             f"both {column.attribute} and {column.attribute}.{source} give the {source} text; keep one")
+                             f"both {column.attribute} and {column.attribute}.{source} give the {source} text; "
+                             "keep one")
             languages[source] = column
     for attribute, languages in list(by_attribute.items()):
         if source not in languages:
@@ -91,6 +95,11 @@ def _text_columns(table: Table, source: str, problems: Problems) -> dict[str, di
     return by_attribute
 
 
+def _cell(cells: list[Any], column: Column) -> Any:
+    """A row's value in a column; "" where the row ends before it."""
+    return cells[column.index - 1] if column.index <= len(cells) else ""
+
+
 def _count(table: Table, number: int, column: Column | None, value, default: int, problems: Problems) -> int | None:
     if column is None:
         return default
@@ -99,7 +108,8 @@ def _count(table: Table, number: int, column: Column | None, value, default: int
         return default
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
         cell = table.cell(number, column.index)
-        problems.add(cell.location, COUNT, f"expected a whole number of copies (0 leaves the row out), got {quote(raw)}")
+        problems.add(cell.location, COUNT,
+                     f"expected a whole number of copies (0 leaves the row out), got {quote(raw)}")
         return None
     return raw
 

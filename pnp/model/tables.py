@@ -191,7 +191,8 @@ def read_table(path: Path, game_folder: Path, sheet: str | None, languages: tupl
     `expected` are the attribute names the set uses: a header nearly one of them is told so."""
     suffix = Path(path).suffix.lower()
     if suffix not in SUFFIXES:
-        problems.add(where, "items", f"expected a table file ending in .csv, .tsv or .xlsx, got {quote(Path(path).name)}")
+        problems.add(where, "items",
+                     f"expected a table file ending in .csv, .tsv or .xlsx, got {quote(Path(path).name)}")
         return None
     try:
         if suffix == ".xlsx":
@@ -336,7 +337,7 @@ def parse_delimited(text: str, delimiter: str, path: Path) -> list[list[_Field]]
 
 
 def _row(text: str, position: int, delimiter: str, path: Path, number: int) -> tuple[list[_Field], int]:
-    fields = []
+    fields: list[_Field] = []
     while True:
         field_, position = _field(text, position, delimiter, path, number, len(fields) + 1)
         fields.append(field_)
@@ -374,7 +375,8 @@ def _field(text: str, start: int, delimiter: str, path: Path, row: int, column: 
 
 def _checked(found: _Field, path: Path, row: int, column: int) -> _Field:
     if len(found.value) > MAX_TEXT_CHARS:
-        raise _fail(path, row, column, f"a value of {len(found.value)} characters is over the limit of {MAX_TEXT_CHARS}")
+        raise _fail(path, row, column,
+                    f"a value of {len(found.value)} characters is over the limit of {MAX_TEXT_CHARS}")
     if "\x00" in found.value:
         raise _fail(path, row, column, "a NUL character is not allowed in a table")
     return found
@@ -414,8 +416,9 @@ def _xlsx_grid(path: Path, game_folder: Path, sheet: str | None) -> tuple[str | 
         try:
             book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
         except Exception as error:  # openpyxl raises many kinds for a damaged file
-            raise ContentError([Problem(Location(str(path)), "", f"cannot be read as an XLSX spreadsheet: "
-                                                                 f"{quote(str(error) or type(error).__name__)}")]) from None
+            reason = quote(str(error) or type(error).__name__)
+            raise ContentError([Problem(Location(str(path)), "",
+                                        f"cannot be read as an XLSX spreadsheet: {reason}")]) from None
         try:
             return name, _sheet_grid(path, data, book, name)
         finally:
@@ -444,7 +447,8 @@ def _sheet_grid(path: Path, data: bytes, book, sheet: str) -> list[tuple[int, li
         raise unreadable(path, data, sheet, 1, KeyError(sheet))
     grid: list[tuple[int, list[Any]]] = []
     try:
-        for number, values in enumerate(book[sheet].iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1), start=1):
+        rows = book[sheet].iter_rows(values_only=True, max_col=MAX_TABLE_COLUMNS + 1)
+        for number, values in enumerate(rows, start=1):
             if number > MAX_TABLE_ROWS + 1:
                 raise _fail(path, number, 1, f"the table has more than {MAX_TABLE_ROWS} rows, over the limit", sheet)
             if len(values) > MAX_TABLE_COLUMNS and values[MAX_TABLE_COLUMNS] is not None:
@@ -477,7 +481,8 @@ def _spreadsheet_value(path: Path, sheet: str, row: int, column: int, value: Any
         return value.isoformat()
     text = str(value)
     if len(text) > MAX_TEXT_CHARS:
-        raise _fail(path, row, column, f"a value of {len(text)} characters is over the limit of {MAX_TEXT_CHARS}", sheet)
+        raise _fail(path, row, column, f"a value of {len(text)} characters is over the limit of {MAX_TEXT_CHARS}",
+                    sheet)
     return text
 
 
@@ -547,8 +552,10 @@ def _edited_spreadsheet(path: Path, game_folder: Path, edits: dict[tuple[int, st
 
 
 def _row_edits(row: list[_Field], cells: dict[int, str], delimiter: str) -> list[tuple[int, int, str]]:
-    """(start, end, new text) spans that set the row's cells (by column index from 0); cells past its end are appended."""
-    spans = [(row[index].start, row[index].end, _quoted(value, delimiter)) for index, value in cells.items() if index < len(row)]
+    """(start, end, new text) spans that set the row's cells (by column index from 0); cells past its end are
+    appended."""
+    spans = [(row[index].start, row[index].end, _quoted(value, delimiter)) for index, value in cells.items()
+             if index < len(row)]
     tail = {index: value for index, value in cells.items() if index >= len(row)}
     if tail:
         appended = "".join(delimiter + _quoted(tail.get(i, ""), delimiter) for i in range(len(row), max(tail) + 1))
@@ -567,7 +574,8 @@ def _spliced(text: str, spans: list[tuple[int, int, str]]) -> str:
 
 
 def _quoted(value: str, delimiter: str) -> str:
-    if any(c in value for c in (delimiter, '"', "\n", "\r")) or value != value.strip() or value != formula_unguarded(value):
+    if (any(c in value for c in (delimiter, '"', "\n", "\r")) or value != value.strip()
+            or value != formula_unguarded(value)):
         return '"' + value.replace('"', '""') + '"'
     return value
 

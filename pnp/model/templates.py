@@ -52,7 +52,8 @@ class Templates:
         if name in chain:
             raise self._fail(reference, f"templates extend each other in a loop: {' → '.join(chain + (name,))}")
         if len(chain) >= MAX_TEMPLATE_CHAIN:
-            raise self._fail(reference, f"templates extend each other more than {MAX_TEMPLATE_CHAIN} deep, over the limit")
+            raise self._fail(reference,
+                             f"templates extend each other more than {MAX_TEMPLATE_CHAIN} deep, over the limit")
         file_name, key = name.split("/")
         found_files, names = 0, set()
         for folder in self.folders:
@@ -65,7 +66,8 @@ class Templates:
             names |= set(document.value) if document.is_map else set()
         if not found_files:
             raise self._fail(reference, f"no template file templates/{file_name}.yaml")
-        raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {listing(sorted(names)) or 'none'})")
+        has = listing(sorted(names)) or "none"
+        raise self._fail(reference, f"templates/{file_name}.yaml has no template '{key}' (it has: {has})")
 
     def _document(self, folder: Path, file_name: str) -> Node | None:
         path = Path(folder) / f"{file_name}.yaml"

@@ -13,6 +13,7 @@ naming the file and the cause.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -143,10 +144,9 @@ def _put_back(replaced: list[tuple[Path, Path | None]]) -> None:
         if kept is None:  # the file was new: it goes again
             target.unlink(missing_ok=True)
             continue
-        try:
+        # If it cannot, the old file stays beside the new one under its .old name, for the user to find.
+        with contextlib.suppress(OSError):
             os.replace(kept, target)
-        except OSError:
-            pass  # the old file stays beside the new one under its .old name, for the user to find
 
 
 def write_text(root: Path, relative: str | Path, text: str) -> Path:
@@ -163,16 +163,16 @@ class os_faults:
     def __enter__(self) -> os_faults:
         return self
 
-    def __exit__(self, kind, error, traceback) -> bool:
+    def __exit__(self, kind, error, traceback) -> None:
         if isinstance(error, OSError) and not isinstance(error, OutputError):
             raise OutputError(fault_message(error, self.path, self.named)) from error
-        return False
 
 
 def fault_message(error: OSError, path: Path, named: Path | None = None) -> str:
     """'cannot write output/x.pdf: no space left on device' (the file the OS names, if any)."""
     named = named or (Path(error.filename) if error.filename else Path(path))
-    cause = _CAUSES.get(error.errno) or (error.strerror or str(error)).lower()
+    known = _CAUSES.get(error.errno) if error.errno is not None else None
+    cause = known or (error.strerror or str(error)).lower()
     return f"cannot write {display(named)}: {cause}"
 
 

@@ -121,8 +121,8 @@ def _bitmap(buffer, offset: int, size: tuple[int, int], stride: int, transparent
     """A PDFium bitmap over buffer (its first pixel at offset), RGB or RGBA rows stride bytes apart."""
     width, height = size
     kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGR
-    first = ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p)
-    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, first, stride)
+    start = ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p)
+    bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, start, stride)
     if not bitmap:
         raise RuntimeError(f"PDFium could not make a {width} × {height} bitmap")
     try:

@@ -17,17 +17,19 @@ file, without blocking: a FIFO put in its place cannot hang a build.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import sys
 from pathlib import Path
 
 from pnp.model.files import describe_mode
 from pnp.output.files import OutputError, display, fault_message, inside, os_faults, write_file
 
-try:
-    import fcntl
-except ImportError:  # Windows: no advisory locks; one run at a time is then the user's care
+if sys.platform == "win32":  # no advisory locks: one run at a time is then the user's care
     fcntl = None
+else:
+    import fcntl
 
 STATE_FOLDER = ".pnp"
 
@@ -48,7 +50,7 @@ class Transaction:
         self.state = self.out / STATE_FOLDER
         self.staged: list[str] = []
         self.removed: list[str] = []
-        self._lock = None
+        self._lock: int | None = None
 
     def __enter__(self) -> Transaction:
         check_state_folder(self.state)
@@ -233,7 +235,5 @@ def _undo(done: list[tuple[Path, Path | None]], created: list[Path]) -> None:
         else:
             os.replace(parked, target)
     for folder in reversed(created):
-        try:
+        with contextlib.suppress(OSError):
             folder.rmdir()
-        except OSError:
-            pass

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from contextlib import suppress
 from typing import TYPE_CHECKING
 
 from reportlab.lib import colors
@@ -22,6 +23,7 @@ from pnp.model.problems import Location, Problems, quote
 from pnp.model.units import to_mm
 from pnp.paint import picture
 from pnp.paint.colours import to_reportlab
+from pnp.paint.picture import Picture  # the name, not picture.Picture: FacePainter.picture hides the module
 from pnp.paint.vector import aspect, placed
 from pnp.shapes import RECTANGLE, Shape
 from pnp.shapes.geometry import Ellipse, Outline, Polygon, arrow_head, regular_polygon, unit
@@ -61,12 +63,13 @@ class FacePainter:
         self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
         self._scale = 1.0  # how much the groups around the element being painted enlarge it
 
-    def drawing(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0, cut_guide: bool = True) -> Drawing:
+    def drawing(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
+                cut_guide: bool = True) -> Drawing:
         """The face as a reportlab Drawing: its picture's twin."""
         return self.picture(face, shape, bleed, cut_guide).reportlab()
 
     def picture(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
-                cut_guide: bool = True) -> picture.Picture:
+                cut_guide: bool = True) -> Picture:
         if self.cache is None:
             return self.paint(face, shape, bleed, cut_guide)
         key = (face, shape, bleed, cut_guide)
@@ -76,10 +79,8 @@ class FacePainter:
         self.problems.extend(list(problems))
         self.warnings += [w for w in warnings if w not in self.warnings]
         for text_key in keys:
-            try:
+            with suppress(KeyError):  # reported among the replayed problems
                 self.lookup(text_key)
-            except KeyError:
-                pass  # reported among the replayed problems
         return painted
 
     def _paint_alone(self, face: model.Face, shape: Shape, bleed: float, cut_guide: bool) -> tuple:
@@ -97,7 +98,7 @@ class FacePainter:
         return painted, tuple(problems.items), tuple(keys), tuple(alone.warnings)
 
     def paint(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
-              cut_guide: bool = True) -> picture.Picture:
+              cut_guide: bool = True) -> Picture:
         """The face as a picture of its bleed box; nothing of it inks outside that box.
 
         The clip keeps a face a face wherever it is shown: on a sheet it is cut at its
@@ -109,7 +110,8 @@ class FacePainter:
         whole.add(art)
         canvas = _FaceSpace(art, face.height, bleed)
         if face.background is not None:
-            art.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed, fill=to_reportlab(face.background)))
+            art.add(outline(shape, face.width, face.height, bleed, bleed, grow=bleed,
+                            fill=to_reportlab(face.background)))
         for element in face.elements:
             self.add(canvas, element)
         if cut_guide and shape.guided_by_default:
@@ -200,7 +202,7 @@ class FacePainter:
             if problem:
                 self.problems.add(self._place(e), "text", problem)
                 return None
-            return aspect(path)
+            return aspect(path) if path is not None else None
 
         return aspect_of
 
@@ -218,6 +220,8 @@ class FacePainter:
         return e.location
 
     def _lookup(self, e: model.Text) -> str | None:
+        if e.key is None:  # a text has its literal or its key (pnp.model.faces): none is nothing to say
+            return None
         try:
             return self.lookup(e.key)
         except KeyError:
@@ -227,13 +231,15 @@ class FacePainter:
     def _check_glyphs(self, e: model.Text, content: str) -> None:
         missing = rich.missing(content, e.font)
         if missing:
-            self.problems.add(self._place(e), "text", f"the font has no glyph for {' '.join(missing)} ({self.language})")
+            self.problems.add(self._place(e), "text",
+                              f"the font has no glyph for {' '.join(missing)} ({self.language})")
 
     def _report_overflow(self, e: model.Text, overflow) -> None:
         what = quote(e.key) if e.key else quote(e.literal)
         direction = "width" if overflow.dimension == "wide" else "height"
         self.problems.add(self._place(e), "text", f"text {what} ({self.language}) does not fit its box: needs "
-                          f"{to_mm(overflow.needed):.1f} mm of {direction}, the box has {to_mm(overflow.available):.1f} mm")
+                          f"{to_mm(overflow.needed):.1f} mm of {direction}, "
+                          f"the box has {to_mm(overflow.available):.1f} mm")
 
 
 def _enlargement(matrix) -> float:

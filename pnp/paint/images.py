@@ -61,7 +61,7 @@ class Prepared:
     key: str
     width: int
     height: int
-    colour_space: str  # DeviceRGB or DeviceGray
+    colour_space: str  # DeviceRGB or DeviceGray; DeviceCMYK for art already separated (pnp.export.cmyk)
     filter: str  # DCTDecode, or FlateDecode with PNG predictors
     data: bytes
     mask: Prepared | None = None
@@ -82,14 +82,15 @@ def draw_image(canvas, source, x: float, y: float, width: float, height: float) 
     dpi = getattr(canvas, _DPI_ATTRIBUTE, SHEET_DPI)
     prepared = prepare(source, abs(width), abs(height), dpi)
     name = _embedded(canvas, prepared)
-    canvas._code.append("q %s cm /%s Do Q" % (fp_str(width, 0, 0, height, x, y), name))
+    canvas._code.append(f"q {fp_str(width, 0, 0, height, x, y)} cm /{name} Do Q")
 
 
 def prepare(source, width_pt: float, height_pt: float, dpi: int) -> Prepared:
     """The image prepared for a box of width_pt × height_pt points printed at dpi (kept for the process)."""
     if hasattr(source, "mode"):  # a Pillow image someone made: its pixels are its identity
         digest = hashlib.sha256(source.tobytes() + repr((source.mode, source.size)).encode()).hexdigest()
-        return _kept(("pil", digest, width_pt, height_pt, dpi), lambda: _prepare_image(source, digest, width_pt, height_pt, dpi))
+        return _kept(("pil", digest, width_pt, height_pt, dpi),
+                     lambda: _prepare_image(source, digest, width_pt, height_pt, dpi, separated=source.mode == "CMYK"))
     path = Path(source)
     stat = path.stat()
     return _kept((str(path), stat.st_size, stat.st_mtime_ns, width_pt, height_pt, dpi),
@@ -142,19 +143,26 @@ def _passed_through(image, data: bytes, digest: str, target: tuple[int, int]) ->
     return None
 
 
-def _prepare_image(image, digest: str, width_pt: float, height_pt: float, dpi: int, as_jpeg: bool = False) -> Prepared:
+def _prepare_image(image, digest: str, width_pt: float, height_pt: float, dpi: int, as_jpeg: bool = False,
+                   separated: bool = False) -> Prepared:
     """Pixels decoded: upright, in sRGB, at the target size; colour and alpha compressed apart."""
+    if separated:  # inks pnp separated for a CMYK shop (pnp.export.cmyk): kept as they are, never made RGB
+        from PIL import Image
+
+        colour = image.resize(target_size(image.size, width_pt, height_pt, dpi), Image.Resampling.LANCZOS)
+        return Prepared(_key(digest, colour.size), colour.width, colour.height, "DeviceCMYK", "FlateDecode",
+                        _flate_rows(colour))
     colour, alpha = _pixels_at(image, width_pt, height_pt, dpi)
     key = _key(digest, colour.size)
     mask = None
     if alpha is not None:
-        mask = Prepared(key + "m", alpha.width, alpha.height, "DeviceGray", "FlateDecode", _png_pixels(_png(alpha)))
+        mask = Prepared(key + "m", alpha.width, alpha.height, "DeviceGray", "FlateDecode", _flate(alpha))
     space = "DeviceGray" if colour.mode == "L" else "DeviceRGB"
     if as_jpeg and mask is None:
         buffer = io.BytesIO()
         colour.save(buffer, "JPEG", quality=JPEG_QUALITY, subsampling=0, optimize=False)
         return Prepared(key, colour.width, colour.height, space, "DCTDecode", buffer.getvalue())
-    return Prepared(key, colour.width, colour.height, space, "FlateDecode", _png_pixels(_png(colour)), mask)
+    return Prepared(key, colour.width, colour.height, space, "FlateDecode", _flate(colour), mask)
 
 
 def _pixels_at(image, width_pt: float, height_pt: float, dpi: int):
@@ -300,6 +308,23 @@ def _png(image) -> bytes:
     return buffer.getvalue()
 
 
+def _flate(image) -> bytes:
+    """Decoded pixels (8-bit grey or RGB) as FlateDecode data with PNG predictors, through a PNG."""
+    pixels = _png_pixels(_png(image))
+    if pixels is None:
+        raise ValueError(f"a {image.mode} image makes no 8-bit grey or RGB PNG")
+    return pixels
+
+
+def _flate_rows(image) -> bytes:
+    """Pixels of any 8-bit mode as FlateDecode data with PNG predictors: each row after a 0 (no filter) byte."""
+    import zlib
+
+    row = image.width * len(image.getbands())
+    raw = image.tobytes()
+    return zlib.compress(b"".join(b"\0" + raw[i:i + row] for i in range(0, len(raw), row)), 6)
+
+
 def _png_pixels(png: bytes) -> bytes | None:
     """A PNG's IDAT data: a zlib stream of PNG-filtered rows, which is what a PDF's FlateDecode
     with /Predictor 15 reads. None unless the PNG is 8-bit grey or RGB, not interlaced."""
@@ -366,7 +391,7 @@ class _ImageXObject(PDFObject):
                    "Height": image.height, "BitsPerComponent": 8, "ColorSpace": PDFName(image.colour_space),
                    "Filter": PDFName(image.filter)}
         if image.filter == "FlateDecode":
-            colours = 1 if image.colour_space == "DeviceGray" else 3
+            colours = {"DeviceGray": 1, "DeviceCMYK": 4}.get(image.colour_space, 3)
             entries["DecodeParms"] = PDFDictionary({"Predictor": 15, "Colors": colours, "BitsPerComponent": 8,
                                                     "Columns": image.width})
         if self.mask is not None:

@@ -117,8 +117,8 @@ _INITIAL_STATES: dict = {}
 class _Painter:
     """One draw: the canvas's code list, the inherited state and the state the PDF holds."""
 
-    def __init__(self, drawing, canvas):
-        self.drawing = drawing
+    def __init__(self, drawing, canvas) -> None:
+        self.root = drawing  # not self.drawing: that is the method that paints a Drawing node
         self.canvas = canvas
         self.code = canvas._code
         self.colours = _ColourOps(canvas)
@@ -133,7 +133,7 @@ class _Painter:
     def paint(self, drawing, x, y) -> None:
         canvas = self.canvas
         canvas.saveState()  # the canvas's own record of font, colours and alpha is left as it was
-        self.code.append("%s cm" % fp_str(1, 0, 0, 1, x, y))
+        self.code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
         try:
             self.node(drawing)
         finally:
@@ -162,7 +162,7 @@ class _Painter:
             self.code.append("q")
             self.saved.append(self.pdf.copy())
             if moved:
-                self.code.append("%s cm" % fp_str(*transform))
+                self.code.append(f"{fp_str(*transform)} cm")
         inherited = self.state
         if clips or styled:
             self.state = inherited.copy()
@@ -198,7 +198,7 @@ class _Painter:
             canvas._fontname, canvas._fontsize = state[FONT], state[SIZE]
             canvas._extgstate._d.update(ca=state[FILL_ALPHA], CA=state[STROKE_ALPHA])
             renderer = renderPDF._PDFRenderer()
-            renderer._canvas, renderer._drawing = canvas, self.drawing
+            renderer._canvas, renderer._drawing = canvas, self.root
             renderer._fill, renderer._stroke = int(state[FILL] is not None), int(state[STROKE] is not None)
             renderer._tracker = StateTracker(self._tracker_state())
             renderer.drawNode(node)
@@ -282,13 +282,13 @@ class _Painter:
             self._alpha("CA", stroke_alpha)
             pdf[STROKE_ALPHA] = stroke_alpha
         if width is not None and pdf[WIDTH] != width:
-            code.append("%s w" % fp_str(width))
+            code.append(f"{fp_str(width)} w")
             pdf[WIDTH] = width
         if cap is not None and pdf[CAP] != cap:
-            code.append("%d J" % cap)
+            code.append(f"{int(cap)} J")  # int(): what "%d" printed for any number
             pdf[CAP] = cap
         if join is not None and pdf[JOIN] != join:
-            code.append("%d j" % join)
+            code.append(f"{int(join)} j")
             pdf[JOIN] = join
         if dash is not _UNKNOWN and pdf[DASH] != dash:
             self._dash(dash)
@@ -302,7 +302,7 @@ class _Painter:
         name = states.get((key, value))
         if name is None:
             name = states[(key, value)] = "gRLs" + str(len(states))
-        self.code.append("/%s gs" % name)
+        self.code.append(f"/{name} gs")
 
     def _dash(self, value) -> None:
         phase = 0
@@ -332,7 +332,7 @@ class _Painter:
             return
         operator = PATH_OPS[stroke, fill, state[FILL_MODE]]
         if node.rx == node.ry == 0:
-            self.code.append("n %s re %s" % (fp_str(node.x, node.y, node.width, node.height), operator))
+            self.code.append(f"n {fp_str(node.x, node.y, node.width, node.height)} re {operator}")
         else:
             PDFPathObject(code=self.code).roundRect(node.x, node.y, node.width, node.height, node.rx)
             self.code.append(operator)
@@ -368,7 +368,7 @@ class _Painter:
         state = self._own_state(node)
         if state[STROKE] is not None:
             self._stroke_state(state)
-            self.code.append("n %s m %s l S" % (fp_str(node.x1, node.y1), fp_str(node.x2, node.y2)))
+            self.code.append(f"n {fp_str(node.x1, node.y1)} m {fp_str(node.x2, node.y2)} l S")
 
     def path(self, node) -> None:
         clip = node.isClipPath
@@ -382,7 +382,7 @@ class _Painter:
         autoclose = getattr(node, "autoclose", "")
         pdf_path = PDFPathObject()
         closed = _trace(node, (pdf_path.moveTo, pdf_path.lineTo, pdf_path.curveTo, pdf_path.close),
-                        forceClose=fill and autoclose == "pdf")
+                        forceClose=bool(fill) and autoclose == "pdf")
         fill_mode = getattr(node, "fillMode", None)
         rule = state[FILL_MODE] if fill_mode is None else fill_mode
         code = pdf_path.getCode()
@@ -396,7 +396,7 @@ class _Painter:
 
     def _path_ops(self, code: str, clip, fill, stroke, rule) -> None:
         if clip:
-            self.code.append("%s%s%s" % (code, " W* " if rule == FILL_EVEN_ODD else " W ", PATH_OPS[stroke, fill, rule]))
+            self.code.append(f"{code}{' W* ' if rule == FILL_EVEN_ODD else ' W '}{PATH_OPS[stroke, fill, rule]}")
         else:
             self.code.append(code)
             self.code.append(PATH_OPS[stroke, fill, rule])
@@ -418,7 +418,7 @@ class _Painter:
             else:  # "numeric" or a stranger
                 return self.fallback(node)
         self._sync(state[FILL], None, state[FILL_ALPHA], None, None, None, None, _UNKNOWN)
-        self.code.append("BT 1 0 0 1 %s Tm %s ET" % (fp_str(x, node.y), self._glyphs(font, size, text)))
+        self.code.append(f"BT 1 0 0 1 {fp_str(x, node.y)} Tm {self._glyphs(font, size, text)} ET")
 
     def _glyphs(self, font: str, size: float, text: str) -> str:
         """Text-showing operators through the canvas's text object: fonts and subset glyphs are recorded."""
@@ -431,7 +431,7 @@ class _Painter:
         face = getFont(font)
         if face._dynamicFont or face._multiByte:
             return shown  # these name their (subset) font themselves
-        return "%s %s Tf %s" % (self.canvas._doc.getInternalFontName(font), fp_str(size), shown)
+        return f"{self.canvas._doc.getInternalFontName(font)} {fp_str(size)} Tf {shown}"
 
     def image(self, node) -> None:
         source = node.path

@@ -18,8 +18,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+from typing import Any
 
-from reportlab.lib.colors import black
+from reportlab.lib.colors import Color, black
 from reportlab.pdfbase.pdfmetrics import baseGFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
@@ -48,6 +49,10 @@ class Shape:
     """A shape's attributes, set as its reportlab twin's constructor sets them."""
 
     isClipPath = 0
+    # Set through __dict__ by the kinds that have them (a Line has no fill), and restyled by painters.
+    fillColor: Color | None
+    strokeColor: Color | None
+    strokeWidth: float
 
     def twin(self):
         """The reportlab shape with these attributes."""
@@ -132,6 +137,10 @@ class Group(Shape):
 
 class Picture(Group):
     """A face's picture: its Group is a Drawing of width × height points."""
+
+    # The colours painting starts from (reportlab's Drawing has them too); unset, black. pdfdraw reads them.
+    initialFillColor: Any
+    initialStrokeColor: Any
 
     def __init__(self, width, height, initialFontName=None):
         super().__init__()

@@ -35,7 +35,8 @@ def game_statuses(game: Game, catalogs: Catalogs, languages: Sequence[str] | Non
     uses = text_uses(game, catalogs.source.texts)
     where = {key: found[0].location for key, found in uses.items() if found}
     glossaries = glossaries_of(game, catalogs)
-    wanted = [lang for lang in (catalogs.source_language, *catalogs.translations) if languages is None or lang in languages]
+    wanted = [lang for lang in (catalogs.source_language, *catalogs.translations)
+              if languages is None or lang in languages]
     icons = IconBook(game.folder, game.templates_folders)
     return tuple(_complete(translation_status(catalogs, set(uses), lang, where, glossaries.get(lang)), catalogs, uses,
                            used_only, icons) for lang in wanted)
@@ -47,7 +48,8 @@ def _complete(status: LanguageStatus, catalogs: Catalogs, uses: Mapping[str, Seq
     return status.of_keys(set(uses)) if used_only else status
 
 
-def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequence[Use]], icons: IconBook) -> list[KeyIssue]:
+def print_findings(catalogs: Catalogs, language: str, uses: Mapping[str, Sequence[Use]],
+                   icons: IconBook) -> list[KeyIssue]:
     """The glyphs missing and the boxes overflowing in a language's own texts."""
     catalog = catalogs.get(language)
     if catalog is None:

@@ -20,7 +20,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.i18n.labels import label
-from pnp.layout.blocks import Cell, Guide
+from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.footer import (
     FOOTER_SIZE,
     ITEM_HEIGHT,
@@ -32,7 +32,7 @@ from pnp.layout.footer import (
     scale_bar_words,
 )
 from pnp.layout.furniture import Placed
-from pnp.layout.geometry import Line
+from pnp.layout.geometry import Box, Line
 from pnp.layout.kit import Kit, Sheet, Side, finish
 from pnp.layout.marks import Mark
 from pnp.layout.paper import Paper
@@ -42,19 +42,27 @@ from pnp.model.components import ComponentSet
 from pnp.model.faces import Face
 from pnp.model.units import mm
 from pnp.paint import images, pdfdraw
+from pnp.paint.colours import RGB, WHITE, contrasting
 from pnp.paint.faces import FacePainter
 from pnp.shapes.geometry import Ellipse, Outline, Polygon
 from pnp.text.fonts import font_name
 
 MARK_WIDTH = 0.25
+BAR_STROKE = 0.5
+MAP_STROKE = 0.4
 GUIDE_WIDTH = 0.3
 GUIDE_GREY = colors.Color(0.45, 0.45, 0.45)
+# A component's own outline (a disc, a hexagon, a rounded card) is drawn in black or white,
+# whichever shows more on its face's ground, and heavier: it is the only sign of the cut
+# where the bleed runs on past it in the same colour.
+OUTLINE_WIDTH = 0.5
 TAB_GREY = colors.Color(0.86, 0.86, 0.86)
 
 
 def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -> Canvas:
     """A canvas for pnp's sheets: embedded font first, no print scaling, the duplex hint if flip is given."""
-    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(), pageCompression=1)
+    canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
+                    pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     canvas.setViewerPreference("PrintScaling", "None")
@@ -64,30 +72,34 @@ def new_canvas(buffer: io.BytesIO, paper: Paper, flip: str | None, title: str) -
 
 
 def paint_kit(kit: Kit, sets: Sequence[ComponentSet], painter: FacePainter, settings: SheetSettings, words: Words,
-              part: tuple[int, int] = (0, 1)) -> bytes:
+              part: tuple[int, int] = (0, 1), dpi: int = images.SHEET_DPI) -> bytes:
     """The kit's sheets as one PDF: front, back, front, back … (front pages only when it is one-sided).
 
     With part=(k, n), only the k-th of n runs of sheets (`part_bounds`), which `join_parts`
     puts together again; b"" for a run with no sheet. The part holding the first sheet
     also paints the faces no sheet prints, for their problems: every face is checked once.
+    Raster art is embedded at the resolution the sheets print at, `dpi`.
     """
     first, end = part_bounds(len(kit.sheets), *part)
     if first == end:
         return b""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None, words.document_title)
+    canvas = new_canvas(buffer, kit.sheets[0].front.paper, settings.flip if kit.two_sided else None,
+                        words.document_title)
+    images.set_dpi(canvas, dpi)
     sheets = kit.sheets[first:end]
     faces = _Faces(canvas, painter, {s.id: s for s in sets}, sheets)
     if first == 0:
         faces.check_unplaced(kit.sheets)
     for sheet in sheets:
         finished = finish(sheet, footer_variants(sheet, words, len(kit.sheets)), settings)
+        printable = settings.printable(sheet.front.paper)
         front_side = "fold" if sheet.front.fold is not None else "front"
-        _page(canvas, faces, sheet.front, finished.front_marks, finished.guides, finished.front_items,
+        _page(canvas, faces, sheet.front, printable, finished.front_marks, finished.guides, finished.front_items,
               Footer.of(sheet, words, len(kit.sheets), front_side))
         if sheet.back is not None:
             back_side = "blank" if sheet.blank_back else "back"
-            _page(canvas, faces, sheet.back, finished.back_marks, (), finished.back_items,
+            _page(canvas, faces, sheet.back, printable, finished.back_marks, (), finished.back_items,
                   Footer.of(sheet, words, len(kit.sheets), back_side))
     canvas.save()
     return buffer.getvalue()
@@ -176,7 +188,7 @@ def page_sides(kit: Kit) -> list[tuple[int, str]]:
 
 # --- pages --------------------------------------------------------------------------------
 
-def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guides: Sequence[Guide],
+def _page(canvas: Canvas, faces: _Faces, side: Side, printable: Box, marks: Sequence[Mark], guides: Sequence[Guide],
           items: Sequence[Placed], footer: Footer) -> None:
     canvas.setPageSize((side.paper.width, side.paper.height))
     for tab in side.tabs:
@@ -186,14 +198,24 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, marks: Sequence[Mark], guid
     for cell in side.backs:
         faces.place(cell, "back")
     _notches(canvas, side.notches)
-    _guides(canvas, (*side.guides, *guides))
+    # A cut line on a trim at the printer margin would put half its stroke into it.
+    canvas.saveState()
+    _clip(canvas, printable)
+    _guides(canvas, (*side.guides, *guides), faces)
     _marks(canvas, marks)
+    canvas.restoreState()
     if side.fold is not None:
-        _fold(canvas, side)
+        _fold(canvas, side.fold)
     for item in items:
         _item(canvas, item, footer)
     _boxes(canvas, side)
     canvas.showPage()
+
+
+def _clip(canvas: Canvas, box: Box) -> None:
+    inside = canvas.beginPath()
+    inside.rect(box.x, box.y, box.w, box.h)
+    canvas.clipPath(inside, stroke=0, fill=0)
 
 
 def _boxes(canvas: Canvas, side: Side) -> None:
@@ -220,12 +242,18 @@ def _lines(canvas: Canvas, lines, colour, width: float) -> None:
         canvas.line(line.x0, line.y0, line.x1, line.y1)
 
 
-def _guides(canvas: Canvas, guides: Sequence[Guide]) -> None:
-    if not guides:
-        return
-    canvas.setStrokeColor(GUIDE_GREY)
-    canvas.setLineWidth(GUIDE_WIDTH)
+def _guides(canvas: Canvas, guides: Sequence[Guide], faces: _Faces) -> None:
+    """Cut lines: a component's outline in the colour that shows on its ground, any other line grey."""
+    drawn_with = None
     for guide in guides:
+        if guide.owner is None:
+            pen = (GUIDE_GREY, GUIDE_WIDTH)
+        else:
+            pen = (colors.Color(*contrasting(faces.ground(guide.owner))), OUTLINE_WIDTH)
+        if pen != drawn_with:
+            canvas.setStrokeColor(pen[0])
+            canvas.setLineWidth(pen[1])
+            drawn_with = pen
         cut = guide.cut
         if isinstance(cut, Line):
             canvas.line(cut.x0, cut.y0, cut.x1, cut.y1)
@@ -238,8 +266,8 @@ def stroke_outline(canvas: Canvas, outline: Outline) -> None:
     if isinstance(outline, Ellipse) and outline.rx == outline.ry:
         canvas.circle(outline.cx, outline.cy, outline.rx, stroke=1, fill=0)
     elif isinstance(outline, Ellipse):
-        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx, outline.cy + outline.ry,
-                       stroke=1, fill=0)
+        canvas.ellipse(outline.cx - outline.rx, outline.cy - outline.ry, outline.cx + outline.rx,
+                       outline.cy + outline.ry, stroke=1, fill=0)
     elif isinstance(outline, Polygon):
         _polygon(canvas, outline.points, stroke=1, fill=0)
     elif outline.radius > 0:
@@ -283,12 +311,11 @@ def _notches(canvas: Canvas, notches) -> None:
         _polygon(canvas, triangle, stroke=1, fill=1)
 
 
-def _fold(canvas: Canvas, side: Side) -> None:
+def _fold(canvas: Canvas, line: Line) -> None:
     canvas.saveState()
     canvas.setStrokeColor(GUIDE_GREY)
     canvas.setLineWidth(0.5)
     canvas.setDash(4, 3)
-    line = side.fold
     canvas.line(line.x0, line.y0, line.x1, line.y1)
     canvas.restoreState()
 
@@ -310,36 +337,43 @@ def _item(canvas: Canvas, item: Placed, footer: Footer) -> None:
     if item.name == "bar":
         draw_scale_bar(canvas, 0.0, 0.0, footer.language)
     elif item.name == "map":
-        _map(canvas, footer.part, footer.texts["map"])
+        if footer.part is not None:  # a sheet's footer has a map item only when it holds a board part
+            _map(canvas, footer.part, footer.texts["map"])
     else:
         canvas.drawString(0, ITEM_HEIGHT * 0.28, footer.texts[item.name])
     canvas.restoreState()
 
 
 def draw_scale_bar(canvas: Canvas, x: float, y: float, language: str) -> None:
-    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y)."""
+    """A 50 mm bar with a tick every 10 mm, labelled at its end, in an ITEM_HEIGHT band from (x, y);
+    its first tick's stroke starts at x, not half a stroke before it (a bar at the printer margin
+    stays inside it)."""
     mid = y + ITEM_HEIGHT / 2
+    start = x + BAR_STROKE / 2
     canvas.setStrokeColor(colors.black)
     canvas.setFillColor(colors.black)
-    canvas.setLineWidth(0.5)
-    canvas.line(x, mid, x + SCALE_BAR, mid)
+    canvas.setLineWidth(BAR_STROKE)
+    canvas.line(start, mid, start + SCALE_BAR, mid)
     for step in range(6):
         reach = ITEM_HEIGHT / 2 if step in (0, 5) else ITEM_HEIGHT / 4
-        canvas.line(x + mm(10) * step, mid - reach, x + mm(10) * step, mid + reach)
+        canvas.line(start + mm(10) * step, mid - reach, start + mm(10) * step, mid + reach)
     canvas.setFont(font_name(), FOOTER_SIZE)
     canvas.drawString(x + SCALE_BAR + mm(2), y + ITEM_HEIGHT * 0.28, scale_bar_words(language))
 
 
 def _map(canvas: Canvas, part: BoardPart, words: str) -> None:
-    """The board's outline cut into its parts, this sheet's part filled, and its words beside it."""
+    """The board's outline cut into its parts, this sheet's part filled, and its words beside it;
+    its strokes inside its band."""
     width, height = MAP_HEIGHT * part.board_w / part.board_h, MAP_HEIGHT
-    cell_w, cell_h = width / part.cols, height / part.rows
-    canvas.setLineWidth(0.4)
+    inner = height - MAP_STROKE
+    cell_w, cell_h = inner * part.board_w / part.board_h / part.cols, inner / part.rows
+    canvas.setLineWidth(MAP_STROKE)
     for row in range(part.rows):
         for col in range(part.cols):
             here = (row, col) == (part.row, part.col)
             canvas.setFillColor(colors.Color(0.45, 0.45, 0.45) if here else colors.white)
-            canvas.rect(col * cell_w, (part.rows - 1 - row) * cell_h, cell_w, cell_h, stroke=1, fill=1)
+            canvas.rect(MAP_STROKE / 2 + col * cell_w, MAP_STROKE / 2 + (part.rows - 1 - row) * cell_h, cell_w, cell_h,
+                        stroke=1, fill=1)
     canvas.setFillColor(colors.black)
     canvas.drawString(width + mm(1.5), ITEM_HEIGHT * 0.28, words)
 
@@ -400,6 +434,11 @@ class _Faces:
             self.uses[self.ids[item]] += 1
         self.forms: dict[int, str] = {}
 
+    def ground(self, component: Component) -> RGB:
+        """The colour of a component's front face where nothing is drawn on it: its background, else paper."""
+        background = self.sets[component.set_id].items[component.item].front.background
+        return WHITE if background is None else background.rgb
+
     def _id(self, cell: Cell, side: str) -> int:
         return self.ids[(cell.component.set_id, cell.component.item, side)]
 
@@ -459,7 +498,10 @@ class _Faces:
 
 def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
     item = component_set.items[index]
-    return item.front if side == "front" else item.back
+    face = item.front if side == "front" else item.back
+    if face is None:  # only a component with a back has a cell on a back page
+        raise ValueError(f"item '{item.id}' of set '{component_set.id}' has no back")
+    return face
 
 
 __all__ = ["draw_scale_bar", "join_parts", "new_canvas", "page_sides", "paint_kit", "part_bounds"]

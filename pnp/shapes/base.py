@@ -1,5 +1,10 @@
 """What every component shape answers: its outline, how it sits on a sheet, its cut guide, its
-Tabletop Simulator object and the print-shop product kind that can carry it."""
+Tabletop Simulator object and the print-shop product kind that can carry it.
+
+How components sit on a sheet is two choices: whether neighbours share their cut lines
+(`butted`) or each keeps its own bleed, `gutter` apart (`gutter`), and the lattice they
+sit on (a `grid` of rows and columns, or a `honeycomb` of columns offset by half a tile).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ class Shape:
     name: str
     natural_layout: str  # how its components are laid out unless a set or the game says otherwise
     tts_tile_type: int  # Tabletop Simulator's CustomTile type
-    product_kind: str  # what a print shop calls a product that carries it (pnp.model.shops)
+    product_kind: str  # the die of a shop product that carries it: a product's `shape:` in templates/shops
 
     def __str__(self) -> str:
         return self.name
@@ -42,15 +47,21 @@ class Shape:
         """Whether a block of these components gets cut marks at its edges (straight cuts)."""
         return False
 
-    def arrangement(self, layout: str | None) -> str | None:
-        """The arrangement a layout name means for this shape, None if it says nothing for it."""
-        if layout in (None, "fold"):
+    @property
+    def cut_on_outline(self) -> bool:
+        """Whether each component is cut out along its own outline rather than along straight
+        cuts across the sheet: neighbours that do not share a cut then stand a white gap apart,
+        for the scissors to pass between them without nicking either (pnp.layout.sheet)."""
+        return False
+
+    def arrangement(self, layout: str | None) -> tuple[str, str] | None:
+        """(cuts, lattice) a layout name means for this shape, None if it says nothing for it:
+        cuts `butted` (shared) or `gutter` (each its own), lattice `grid` or `honeycomb`."""
+        if layout in (None, "fold", "honeycomb"):
             return None
-        if layout == "butted":
-            return self.natural_layout if self.can_share_cuts else None
-        if layout == "honeycomb":
+        if layout == "butted" and not self.can_share_cuts:
             return None
-        return layout
+        return (layout, "grid")
 
     def layout_problem(self, layout: str) -> str | None:
         """Why a set of this shape cannot be laid out so, or None."""

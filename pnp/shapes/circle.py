@@ -1,5 +1,6 @@
 """Discs: tokens and round pieces. Two discs touch at one point at most, so they cannot
-share a cut: each keeps its own bleed on the sheet, `gutter` apart, with a cut guide."""
+share a cut: each keeps its own bleed on the sheet, a white `gutter` apart, and is cut
+out along its cut guide."""
 
 from __future__ import annotations
 
@@ -21,10 +22,14 @@ class Circle(Shape):
     def can_share_cuts(self) -> bool:
         return False
 
+    @property
+    def cut_on_outline(self) -> bool:
+        return True
+
     def layout_problem(self, layout: str) -> str | None:
         if layout == "butted":
             return "discs cannot share cut lines; use 'gutter' (each disc with its own bleed)"
         return super().layout_problem(layout)
 
 
-CIRCLE = Circle("circle", natural_layout="gutter", tts_tile_type=2, product_kind="round")
+CIRCLE = Circle("circle", natural_layout="gutter", tts_tile_type=2, product_kind="circle")

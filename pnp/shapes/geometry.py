@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Union
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3)
@@ -53,7 +52,7 @@ class RoundedRect:
         return RoundedRect(self.x + dx, self.y + dy, self.w, self.h, self.radius)
 
 
-Outline = Union[Ellipse, Polygon, RoundedRect]
+Outline = Ellipse | Polygon | RoundedRect
 
 
 def hexagon(cx: float, cy: float, radius: float, half_height: float | None = None) -> tuple[Point, ...]:
@@ -102,8 +101,10 @@ def unit(dx: float, dy: float) -> tuple[float, float]:
     return dx / length, dy / length
 
 
-def arrow_head(tip: Point, base: Point, direction: tuple[float, float], half_width: float) -> tuple[Point, Point, Point]:
+def arrow_head(tip: Point, base: Point, direction: tuple[float, float],
+               half_width: float) -> tuple[Point, Point, Point]:
     """An arrow's head: the triangle from `tip` back to the middle of its base at `base`, the
     base 2 × half_width across `direction` (a unit vector along the arrow): (tip, left, right)."""
     ux, uy = direction
-    return tip, (base[0] - uy * half_width, base[1] + ux * half_width), (base[0] + uy * half_width, base[1] - ux * half_width)
+    return (tip, (base[0] - uy * half_width, base[1] + ux * half_width),
+            (base[0] + uy * half_width, base[1] - ux * half_width))

@@ -1,5 +1,10 @@
-"""Flat-topped hexagons: map tiles. `width` is corner to corner, √3/2 of it flat to flat;
-on a sheet they form a honeycomb, neighbours sharing an edge."""
+"""Flat-topped hexagons: map tiles. `width` is corner to corner, √3/2 of it flat to flat.
+
+On a sheet they form a honeycomb, each tile with its own bleed and a white `gutter` from
+its neighbours: in a honeycomb whose tiles share edges, three tiles meet at every inner
+corner, and a cut that runs on past a corner, by any amount, goes into the third tile.
+`butted` asks for the shared edges (one cut per edge, no gaps) all the same.
+"""
 
 from __future__ import annotations
 
@@ -21,13 +26,19 @@ class Hexagon(Shape):
         # Grown by `grow` across each edge, its corners move out by 2/√3 of that.
         return Polygon(hexagon(x + w / 2, y + h / 2, w / 2 + grow * 2 / SQRT3))
 
-    def arrangement(self, layout: str | None) -> str | None:
+    @property
+    def cut_on_outline(self) -> bool:
+        return True
+
+    def arrangement(self, layout: str | None) -> tuple[str, str] | None:
         if layout == "honeycomb":
-            return "honeycomb"
+            return ("gutter", "honeycomb")
+        if layout == "butted":
+            return ("butted", "honeycomb")
         return super().arrangement(layout)
 
     def layout_problem(self, layout: str) -> str | None:
         return None
 
 
-HEXAGON = Hexagon("hexagon", natural_layout="honeycomb", tts_tile_type=1, product_kind="hex")
+HEXAGON = Hexagon("hexagon", natural_layout="honeycomb", tts_tile_type=1, product_kind="hexagon")

@@ -30,4 +30,4 @@ class Rectangle(Shape):
         return TTS_ROUNDED_TILE if corner > 0 else TTS_TILE
 
 
-RECTANGLE = Rectangle("rect", natural_layout="butted", tts_tile_type=TTS_TILE, product_kind="card")
+RECTANGLE = Rectangle("rect", natural_layout="butted", tts_tile_type=TTS_TILE, product_kind="rect")

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.targets.options import FORMATS, BadOption, BuildOptions, CalibrationOptions, DiagramOptions, DiffOptions
+from pnp.targets.options import BadOption, BuildOptions, CalibrationOptions, DiagramOptions, DiffOptions
 
 if TYPE_CHECKING:
     from pnp.targets.runner import RunResult
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 RASTER_KINDS = ("png-page",)  # they rasterize PDFs already checked, and find no content problem
 Progress = Callable[[str], None]
 
-__all__ = ["FORMATS", "BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "DiffOptions",
+__all__ = ["BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "DiffOptions",
            "LoadedGame", "RunResult", "TargetFailed", "build", "check", "build_diagrams", "calibrate", "diff",
            "load_games"]
 
@@ -61,9 +61,11 @@ def check(folders: Iterable[Path], options: BuildOptions, progress: Progress = l
     from pnp.targets.kinds import kinds_for
     from pnp.targets.runner import dry_run
 
-    kinds = tuple(kind for kind in kinds_for("build") if kind not in RASTER_KINDS)
     folders = list(folders)
-    asked = {folder: replace((requests or {}).get(folder, options), kinds=kinds) for folder in folders}
+    asked = {folder: (requests or {}).get(folder, options) for folder in folders}
+    formats = {token for request in asked.values() for token in request.formats}
+    kinds = tuple(kind for kind in kinds_for("build", formats) if kind not in RASTER_KINDS)
+    asked = {folder: replace(request, kinds=kinds) for folder, request in asked.items()}
     return dry_run("build", folders, replace(options, kinds=kinds), progress, on_plan, asked)
 
 

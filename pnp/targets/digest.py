@@ -1,8 +1,10 @@
 """Digests that decide whether an output is stale: of files, folders, pnp's own code, and keys.
 
 A target's key digests everything that can change its bytes. pnp's code, the versions
-of the libraries that draw and encode, and the embedded fonts are one digest shared by
-every key, so upgrading pnp or reportlab rebuilds everything, and nothing else does.
+of the libraries that draw and encode, the embedded fonts and the installed plugins (their
+names and versions, and the code of those installed from a folder) are one digest shared
+by every key, so upgrading pnp or reportlab, or installing or changing a plugin, rebuilds
+everything, and nothing else does.
 
 A file's digest is remembered by its size, times and inode, in the state folder of
 --out between runs, so a build with nothing changed reads no file (as Python trusts a
@@ -17,11 +19,11 @@ import dataclasses
 import hashlib
 import json
 import os
-import sys
 import time
 from pathlib import Path
 
 import pnp
+from pnp import plugins
 from pnp.output.transaction import STATE_FOLDER, read_state_file
 
 DRAWING_LIBRARIES = ("reportlab", "rl_accel", "pillow", "pypdfium2", "pikepdf", "font-source-sans-pro", "fonttools")
@@ -92,7 +94,7 @@ def file_digest(path: Path | str) -> str:
     return memory.digest(path)
 
 
-def _read_digest(path: Path) -> str:
+def _read_digest(path: Path | str) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as source:
         for block in iter(lambda: source.read(1 << 20), b""):
@@ -162,39 +164,31 @@ _code_digest: str | None = None
 
 
 def code_digest() -> str:
-    """pnp's source, the drawing libraries' versions and the font files (once per process:
-    the code that runs is the code that was imported)."""
+    """pnp's source, the drawing libraries' versions, the font files and the installed plugins
+    (once per process: the code that runs is the code that was imported)."""
     global _code_digest
     if _code_digest is None:
         digest = hashlib.sha256(folder_digest(Path(pnp.__file__).parent).encode())
-        versions = installed_versions()
+        installed = plugins.distributions()
         for name in DRAWING_LIBRARIES:
-            digest.update(f"{name}={versions.get(_project_key(name), 'absent')}\0".encode())
+            found = installed.get(plugins.normalized(name))
+            digest.update(f"{name}={found.version if found else 'absent'}\0".encode())
+        digest.update(plugins_digest().encode())
         _code_digest = digest.hexdigest()
     return _code_digest
 
 
-def installed_versions() -> dict[str, str]:
-    """Each installed project's version, from the names of the .dist-info folders on sys.path
-    (the first one found wins, as for imports).
-
-    importlib.metadata says the same but takes longer to import than a no-op build runs.
-    """
-    versions: dict[str, str] = {}
-    for entry in sys.path:
-        try:
-            names = os.listdir(entry or ".")
-        except OSError:
-            continue
-        for name in names:
-            if name.endswith(".dist-info"):
-                project, _, version = name[: -len(".dist-info")].partition("-")
-                versions.setdefault(_project_key(project), version)
-    return versions
-
-
-def _project_key(name: str) -> str:
-    return name.replace("-", "_").replace(".", "_").lower()
+def plugins_digest() -> str:
+    """Every installed plugin distribution's name and version; the code of those installed from a
+    folder (editable, or by path), which can change while the version stays, hashed as pnp's own."""
+    digest = hashlib.sha256()
+    for distribution in plugins.plugin_distributions():
+        digest.update(f"plugin {distribution.name}={distribution.version}\0".encode())
+        if distribution.local_source() is not None:
+            for path in plugins.code_paths(distribution):
+                code = folder_digest(path) if path.is_dir() else file_digest(path)
+                digest.update(f"{path.name}\0{code}\0".encode())
+    return digest.hexdigest()
 
 
 def key_of(*parts) -> str:

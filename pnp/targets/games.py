@@ -40,6 +40,12 @@ class LoadedGame:
     def id(self) -> str:
         return self.game.id
 
+    def printed_rulebook(self) -> Rulebook:
+        """The rulebook a target prints: only a game that has one plans such targets."""
+        if self.rulebook is None:
+            raise AssertionError(f"{self.id} has no rulebook to print")
+        return self.rulebook
+
     @property
     def icons(self):
         """The game's icons, looked up once per process."""
@@ -128,7 +134,7 @@ def load_one(folder: Path, problems: Problems) -> LoadedGame:
     """One game; problems of its rulebook and diagrams are added to problems."""
     game = load_game(folder)
     catalogs = load_game_catalogs(game)
-    rulebook = book = None
+    rulebook = None
     try:
         if rulebook_path(game.folder).is_file():
             rulebook = load_rulebook(game.folder, catalogs.source.entries)
@@ -138,4 +144,5 @@ def load_one(folder: Path, problems: Problems) -> LoadedGame:
         book = _diagrams_of(game, catalogs)
     except ContentError as error:
         problems.extend(error.problems)
+        book = DiagramBook({}, {})  # the game is not built: load_games raises its problems with the others'
     return LoadedGame(game, catalogs, rulebook, book)

@@ -114,8 +114,8 @@ class Manifest:
                  for path, f in sorted(self.files.items())}
         used = {f.request for f in self.files.values()} | {r.request for r in self.targets.values()}
         requests = {rid: request for rid, request in sorted(self.requests.items()) if rid in used}
-        return json.dumps({"version": VERSION, "units": units, "requests": requests, "targets": targets, "files": files},
-                          indent=1, ensure_ascii=False).encode("utf-8")
+        return json.dumps({"version": VERSION, "units": units, "requests": requests, "targets": targets,
+                           "files": files}, indent=1, ensure_ascii=False).encode("utf-8")
 
     def files_of(self, unit: str) -> dict[str, Output]:
         return {path: f for path, f in self.files.items() if f.unit == unit}

@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
 
+# The --format tokens pnp's own kinds make (each kind declares its own; tests check the two agree).
 FORMATS = ("pdf", "png", "tts", "pod", "html")
 DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
@@ -80,6 +82,8 @@ class BuildOptions(RunOptions):
     strict: bool = False
     # The print-on-demand shop (a profile in templates/shops/) that --format pod is for.
     shop: str | None = None
+    # A CMYK output profile (an ICC file) for a shop that prints CMYK; None: the one pnp ships (FOGRA39).
+    icc: str | None = None
     # Where the Tabletop Simulator images will be hosted; None: named relative to the saved object.
     tts_base_url: str | None = None
     layout: str | None = None  # over every set's own sheet layout, where its shape allows
@@ -87,8 +91,7 @@ class BuildOptions(RunOptions):
     def __post_init__(self) -> None:
         super().__post_init__()
         check_sheet_options(self)
-        _check_choices("format", self.formats, FORMATS)
-        check_dpi(self.dpi)
+        _check_choices("format", self.formats, known_formats(self.formats))
         check_shop(self.shop, self.formats)
         if self.tts_base_url is not None:
             check_base_url(self.tts_base_url)
@@ -162,6 +165,7 @@ class DiffOptions(RunOptions):
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
     layout: str | None = None
     languages: tuple[str, ...] | None = None
+    dpi: int = 300  # what the reprint prints raster art at, as the sheets do
 
     def __post_init__(self) -> None:
         super().__post_init__()
@@ -171,7 +175,8 @@ class DiffOptions(RunOptions):
     def like(cls, build: BuildOptions, before: Before | None = None) -> DiffOptions:
         """A diff with a build's run options and sheet settings (a game's settings: pnp.targets.settings)."""
         return cls(out=build.out, jobs=build.jobs, force=build.force, before=before, papers=build.papers,
-                   flip=build.flip, back_offset_mm=build.back_offset_mm, layout=build.layout, languages=build.languages)
+                   flip=build.flip, back_offset_mm=build.back_offset_mm, layout=build.layout, languages=build.languages,
+                   dpi=build.dpi)
 
     def key_fields(self) -> dict:
         known = super().key_fields()
@@ -189,8 +194,8 @@ class DiffOptions(RunOptions):
         return _has_languages(self.languages, facets.languages) and facets.paper in (None, *self.papers)
 
 
-def check_sheet_options(options) -> None:
-    """The sheet settings a build and a reprint share: back offset, layout, papers, duplex and languages."""
+def check_sheet_options(options: BuildOptions | DiffOptions) -> None:
+    """The sheet settings a build and a reprint share: back offset, layout, papers, duplex, resolution and languages."""
     check_back_offset(options.back_offset_mm)
     if options.layout is not None:
         from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
@@ -198,7 +203,18 @@ def check_sheet_options(options) -> None:
         _check_choices("layout", (options.layout,), LAYOUTS)
     _check_choices("paper", options.papers, tuple(PAPERS))
     _check_choices("duplex", (options.flip,), FLIPS)
+    check_dpi(options.dpi)
     check_language_tags(options.languages)
+
+
+def known_formats(asked: Iterable[str] = ()) -> tuple[str, ...]:
+    """The --format tokens there are, as far as asked needs to know: pnp's own, and the installed
+    plugins' when asked holds a token pnp's own kinds do not make (only then is any read)."""
+    if set(asked) <= set(FORMATS):
+        return FORMATS
+    from pnp.targets.kinds import plugin_formats
+
+    return tuple(dict.fromkeys([*FORMATS, *plugin_formats()]))
 
 
 def _has_languages(asked: tuple[str, ...] | None, languages: tuple[str, ...]) -> bool:
@@ -216,7 +232,8 @@ def tupled(value):
     return tuple(tupled(v) for v in value) if isinstance(value, list) else value
 
 
-OPTIONS_FOR = {"build": BuildOptions, "diagrams": DiagramOptions, "calibrate": CalibrationOptions, "diff": DiffOptions}
+OPTIONS_FOR: dict[str, type[RunOptions]] = {"build": BuildOptions, "diagrams": DiagramOptions,
+                                            "calibrate": CalibrationOptions, "diff": DiffOptions}
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:

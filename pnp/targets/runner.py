@@ -48,7 +48,7 @@ from pnp.targets.manifest import (
 from pnp.targets.options import RunOptions, listed
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
     from pnp.targets.games import LoadedGame
     from pnp.targets.target import Rendered, Target, TargetKind
@@ -89,6 +89,8 @@ class Unit:
 
 @dataclass
 class Outcome:
+    """What rendering a target came to: its files, or the problems found, or a failure."""
+
     target: str
     rendered: Rendered | None = None
     problems: list[Problem] = field(default_factory=list)
@@ -183,7 +185,8 @@ def _request_fields(options: RunOptions) -> dict:
 
 def target_key(target: Target, keys: Mapping[str, str]) -> str:
     """A target's key: its kind, id, params and inputs and the keys (in keys) of the targets it takes."""
-    return key_of(code_digest(), target.kind, target.id, target.params, target.inputs, [keys[d] for d in target.depends])
+    return key_of(code_digest(), target.kind, target.id, target.params, target.inputs,
+                  [keys[d] for d in target.depends])
 
 
 def _keys(targets: Iterable[Target]) -> dict[str, str]:
@@ -212,10 +215,14 @@ class _Run:
 
     @cached_property
     def kinds(self) -> dict[str, TargetKind]:
-        """The command's kinds, imported when a unit is to be planned: a no-op build needs none."""
+        """The kinds of the units' requests, imported when a unit is to be planned: a no-op build needs none."""
+        return self.kinds_for(*(unit.options for unit in self.units))
+
+    def kinds_for(self, *requests: RunOptions) -> dict[str, TargetKind]:
+        """The command's kinds that requests need (a plugin's, for a --format token of its own)."""
         from pnp.targets.kinds import kinds_for
 
-        return kinds_for(self.command)
+        return kinds_for(self.command, {token for options in requests for token in getattr(options, "formats", ())})
 
     def selects(self, kind: str, unit: str) -> bool:
         """Whether a unit's targets of kind are asked for (all of the command's unless its options.kinds says)."""
@@ -225,18 +232,20 @@ class _Run:
     # --- planning ------------------------------------------------------------------
 
     def plan(self) -> None:
-        stale_units = []
+        stale_units: list[Unit] = []
         for unit in self.units:
             (self.carried_units if self._unit_fresh(unit) else stale_units).append(unit)
-        with_games = [u for u in stale_units if u.folder is not None]
+        with_games = [(u.scope, u.folder) for u in stale_units if u.folder is not None]
         if with_games:
-            self.games = dict(zip((u.scope for u in with_games), _load_frozen([u.folder for u in with_games])))
+            loaded = _load_frozen([folder for _, folder in with_games])
+            self.games = dict(zip((scope for scope, _ in with_games), loaded))
         for unit in stale_units:
             for target in self._planned(unit, unit.options):
                 self._add(target, unit)
         self._check_paths()
-        self.wanted_stale = [t for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id not in self.fresh]
-        self.result.skipped = sum(1 for t in self.targets.values() if self.selects(t.kind, t.unit) and t.id in self.fresh)
+        wanted = [t for t in self.targets.values() if self.selects(t.kind, t.unit)]
+        self.wanted_stale = [t for t in wanted if t.id not in self.fresh]
+        self.result.skipped = sum(1 for t in wanted if t.id in self.fresh)
         for unit in self.carried_units:
             made = {f.target for f in self.manifest.files_of(unit.scope).values() if f.request == unit.request}
             self.result.skipped += sum(1 for tid in made if tid in self.manifest.targets
@@ -246,7 +255,7 @@ class _Run:
         """The unit's targets as options plan them, in priority order."""
         game = self.games.get(unit.scope)
         return [replace(target, unit=unit.scope)
-                for kind in sorted(self.kinds.values(), key=lambda k: k.priority)
+                for kind in sorted(self.kinds_for(options).values(), key=lambda k: k.priority)
                 for target in kind.plan(game, options)]
 
     def _unit_fresh(self, unit: Unit) -> bool:
@@ -254,7 +263,7 @@ class _Run:
         if self.options.force or known is None or known.key != unit.key:
             return False
         strict = getattr(unit.options, "strict", False)
-        for tid, record in self.manifest.targets_of(unit.scope).items():
+        for record in self.manifest.targets_of(unit.scope).values():
             if record.request == unit.request and strict and record.warnings:
                 return False  # --strict must report what a relaxed build only warned about
         return all(self.manifest.intact(path, self.out) for path, output in self.manifest.files_of(unit.scope).items()
@@ -327,7 +336,7 @@ class _Run:
         target = self.targets[outcome.target]
         if outcome.problems:
             self.problems += outcome.problems
-        elif outcome.failure:
+        elif outcome.failure or outcome.rendered is None:
             self._failed(target, outcome)
         elif outcome.rendered is not None and self.selects(target.kind, target.unit):
             self.result.rendered += 1
@@ -346,6 +355,7 @@ class _Run:
         logging.getLogger("pnp").debug("%s", outcome.trace)
 
     def _stage(self, target: Target, rendered: Rendered) -> None:
+        tx = self._writing()
         unit = self.by_scope[target.unit]
         key = self.keys[target.id]
         for path in target.paths:
@@ -354,12 +364,13 @@ class _Run:
             data = rendered.files[path]
             old = self.manifest.files.get(path)
             said = not is_pnps_own(path)
-            if old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest() and old.stamp.matches(self.out / path):
+            if (old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest()
+                    and old.stamp.matches(self.out / path)):
                 stamp = old.stamp
                 self.result.unchanged += said
             else:
-                self.tx.stage(path, data)
-                stamp = stamp_of(data, self.tx.staging / "new" / path)
+                tx.stage(path, data)
+                stamp = stamp_of(data, tx.staging / "new" / path)
                 if said:
                     self.result.written.append(self.out / path)
             self.made[path] = Output(target.id, target.unit, key, unit.request, target.facets, stamp)
@@ -368,15 +379,22 @@ class _Run:
 
     # --- commit --------------------------------------------------------------------
 
+    def _writing(self) -> Transaction:
+        """The transaction of a run that writes (a dry run has none: it stages, removes and commits nothing)."""
+        if self.tx is None:
+            raise AssertionError("a dry run writes nothing")
+        return self.tx
+
     def commit(self) -> RunResult:
+        tx = self._writing()
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self.result.warnings += self.left_warnings
         self.result.notes = [note for _, record in sorted(manifest.targets.items()) if self._shown(record)
                              for note in record.notes]
-        if self.tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
-            self.tx.stage(MANIFEST, manifest.dumps())
-        self.tx.commit()
+        if tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
+            tx.stage(MANIFEST, manifest.dumps())
+        tx.commit()
         return self.result
 
     def _shown(self, record: TargetRecord) -> bool:
@@ -435,7 +453,7 @@ class _Run:
             elif not unit.options.covers(output.facets, path):
                 to_mark[path] = output
             elif self.manifest.intact(path, self.out):
-                self.tx.remove(path)
+                self._writing().remove(path)
                 if not is_pnps_own(path):
                     self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
@@ -551,7 +569,7 @@ class _Scheduler:
     def _pump(self, pool: ProcessPoolExecutor, processes: int) -> None:
         from concurrent.futures import FIRST_COMPLETED, wait
 
-        running = set()
+        running: set[Future[Outcome]] = set()
         while self.ready or running:
             while self.ready and len(running) < processes + 1:
                 running.add(pool.submit(_render_one, *self._task(heapq.heappop(self.ready)[2])))
@@ -569,6 +587,7 @@ class _Scheduler:
         if outcome.rendered is None:
             return  # its dependents cannot be made; the failure is reported
         rendered = outcome.rendered
+        # A target's data, else its first file (b"" if it left that out: a reprint of nothing).
         self.data[target.id] = rendered.data if rendered.data is not None else rendered.files.get(target.paths[0], b"")
         if self.work.selects(target.kind, target.unit):
             self.progress(target.name)

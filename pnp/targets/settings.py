@@ -20,6 +20,8 @@ from, so a no-op build finds them by the files' sizes and times (pnp.targets.dig
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -31,7 +33,6 @@ from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.problems import Location, Problems, quote
 from pnp.targets.options import (
     DEFAULT_FORMATS,
-    FORMATS,
     MAX_DPI,
     BuildOptions,
     check_back_offset,
@@ -61,7 +62,7 @@ SETTINGS = (
     Setting("paper", "papers", True, ("a4", "letter"), "paper sizes: a4, letter or both"),
     Setting("duplex", "flip", True, "long", "how the printer turns the sheet: long or short"),
     Setting("back-offset", "back_offset_mm", True, (0.0, 0.0), "X,Y in mm that back pages move by (pnp calibrate)"),
-    Setting("dpi", "dpi", True, 300, "resolution of PNG sheets"),
+    Setting("dpi", "dpi", True, 300, "resolution sheets print at: PNG pages, and raster art in the PDFs"),
     Setting("formats", "formats", False, DEFAULT_FORMATS, "outputs: pdf, png, tts, pod, html"),
     Setting("languages", "languages", False, None, "languages to build (default: all the game has)"),
     Setting("shop", "shop", False, None, "the print-on-demand shop for pod (templates/shops/)"),
@@ -102,14 +103,17 @@ def project_file(game_folder: Path) -> Path:
 # --- reading the files --------------------------------------------------------------------
 
 
-def _parse_list(allowed: tuple[str, ...], what: str) -> Callable[[Any], tuple[str, ...]]:
+def _parse_list(allowed: Callable[[tuple[str, ...]], tuple[str, ...]], what: str) -> Callable[[Any], tuple[str, ...]]:
+    """A parser of lists whose items come from allowed(items) (the choices, as far as the items need)."""
+
     def parse(value: Any) -> tuple[str, ...]:
         parts = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else None
+        chosen: tuple[str, ...] = ()
         if parts and all(isinstance(p, str) for p in parts):
             chosen = tuple(dict.fromkeys(p.strip() for p in parts if p.strip()))
-            if chosen and all(p in allowed for p in chosen):
+            if chosen and all(p in allowed(chosen) for p in chosen):
                 return chosen
-        raise ValueError(f"expected {what}: a list of {', '.join(allowed)}, got {quote(value)}")
+        raise ValueError(f"expected {what}: a list of {', '.join(allowed(chosen))}, got {quote(value)}")
 
     return parse
 
@@ -132,7 +136,7 @@ def _parse_offset(value: Any) -> tuple[float, float]:
     if len(offset) != 2 or len(parts) != 2:
         raise ValueError(f"expected X and Y in millimetres such as [0.5, -1], got {quote(value)}")
     check_back_offset(offset)  # a BadOption, a ValueError, says what is wrong with the numbers
-    return offset  # type: ignore[return-value]
+    return offset
 
 
 def _parse_dpi(value: Any) -> int:
@@ -172,9 +176,10 @@ def _parse_languages(value: Any) -> tuple[str, ...]:
 
 def _parsers() -> dict[str, Callable[[Any], Any]]:
     from pnp.model.sheets import LAYOUTS
+    from pnp.targets.options import known_formats
 
-    return {"paper": _parse_list(tuple(PAPERS), "paper sizes"), "duplex": _parse_choice(tuple(FLIPS)),
-            "back-offset": _parse_offset, "dpi": _parse_dpi, "formats": _parse_list(FORMATS, "formats"),
+    return {"paper": _parse_list(lambda _: tuple(PAPERS), "paper sizes"), "duplex": _parse_choice(tuple(FLIPS)),
+            "back-offset": _parse_offset, "dpi": _parse_dpi, "formats": _parse_list(known_formats, "formats"),
             "languages": _parse_languages, "shop": _parse_shop, "tts-base-url": _parse_url,
             "layout": _parse_choice(LAYOUTS)}
 
@@ -196,15 +201,16 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
         return {}
     if section is not None:
         top = Fields(node, "", problems)
-        node = top.get(section, default=None)
-        if node is None:
+        part = top.get(section, default=None)
+        if part is None:
             return {}
+        node = part
     fields = Fields(node, section or "", problems)
     parsers = _parsers()
     found: Resolved = {}
     for key in keys:
         if fields.has(key):
-            value = fields.typed(key, lambda raw: parsers[key](_plain(raw)))
+            value = fields.typed(key, functools.partial(_parse_plain, parsers[key]))
             if value is not None:
                 found[key] = Value(value, origin, fields.values[key].location)
     for key in fields.values:
@@ -213,6 +219,11 @@ def read_settings(path: Path, root: Path, section: str | None, keys: tuple[str, 
             fields.report(fields.values[key], _misplaced(key, section), key)
     fields.finish(allowed_extra=tuple(BY_KEY))  # a misspelt key is told the one it is closest to
     return found
+
+
+def _parse_plain(parse: Callable[[Any], Any], value: Any) -> Any:
+    """A value read from located YAML, parsed as a plain one."""
+    return parse(_plain(value))
 
 
 def _plain(value: Any) -> Any:
@@ -254,15 +265,16 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
     formats, shop = resolved["formats"], resolved["shop"]
     if "pod" in formats.value and shop.value is None:
         if formats.origin == COMMAND_LINE:
-            raise click.UsageError("--format pod needs --shop NAME, a profile in templates/shops/ (such as thegamecrafter)")
-        problems.add(formats.where, _key(formats, "formats"), "pod (print-on-demand files) needs a shop, a profile "
+            raise click.UsageError("--format pod needs --shop NAME, a profile in templates/shops/ "
+                                   "(such as thegamecrafter)")
+        problems.add(_place(formats), _key(formats, "formats"), "pod (print-on-demand files) needs a shop, a profile "
                      "in templates/shops/ such as thegamecrafter: add shop: NAME")
     if shop.value is not None and "pod" not in formats.value and shop.origin == COMMAND_LINE:
         raise click.UsageError("--shop is for print-on-demand files: add pod to --format")
     if shop.value is not None and shop.origin != COMMAND_LINE and "pod" in formats.value:
         known = shop_names(folder)
         if shop.value not in known:
-            problems.add(shop.where, _key(shop, "shop"), f"no shop profile {quote(shop.value)} in templates/shops/ "
+            problems.add(_place(shop), _key(shop, "shop"), f"no shop profile {quote(shop.value)} in templates/shops/ "
                                                          f"(there are: {', '.join(known) or 'none'})")
     languages = resolved["languages"]
     if languages.value is not None and languages.origin == GAME:
@@ -271,7 +283,7 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
         has = game_languages(folder)
         for language in languages.value:
             if language not in has:
-                problems.add(languages.where, _key(languages, "languages"),
+                problems.add(_place(languages), _key(languages, "languages"),
                              f"the game has no language {quote(language)} (it has {', '.join(has)}); "
                              f"start it with: pnp translate init GAME {language}")
     return resolved
@@ -279,6 +291,13 @@ def check(folder: Path, resolved: Resolved, problems: Problems) -> Resolved:
 
 def _key(value: Value, key: str) -> str:
     return f"{SECTION}.{key}" if value.origin == GAME else key
+
+
+def _place(value: Value) -> Location:
+    """Where a setting read from a file is written (one from the command line or a default is nowhere)."""
+    if value.where is None:
+        raise AssertionError(f"a setting from {value.origin} has no place in a file")
+    return value.where
 
 
 def shop_names(folder: Path) -> list[str]:
@@ -293,7 +312,8 @@ def settings_used(formats: Iterable[str]) -> set[str]:
     from pnp.targets.kinds import kinds_for
 
     formats = set(formats)
-    return {setting for kind in kinds_for("build").values() if set(kind.formats) & formats for setting in kind.settings}
+    return {setting for kind in kinds_for("build", formats).values() if set(kind.formats) & formats
+            for setting in kind.settings}
 
 
 def options_of(resolved: Resolved, run: BuildOptions) -> BuildOptions:
@@ -314,7 +334,8 @@ def requests(folders: Iterable[Path], given: Mapping[str, Any], run: BuildOption
     return {folder: options_of(resolved, run) for folder, resolved in resolve_all(folders, given, memory).items()}
 
 
-def resolve_all(folders: Iterable[Path], given: Mapping[str, Any], memory: Memory | None = None) -> dict[Path, Resolved]:
+def resolve_all(folders: Iterable[Path], given: Mapping[str, Any],
+                memory: Memory | None = None) -> dict[Path, Resolved]:
     """Each game's settings (see resolve and check), found in memory where it has them."""
     memory = memory or Memory(None)
     problems = Problems()
@@ -395,8 +416,6 @@ class Memory:
             return
         from pnp.output.files import OutputError, write_file
 
-        try:
+        with contextlib.suppress(OutputError):  # the next run reads the settings files again
             write_file(self.state, CACHE_FILE, json.dumps({"version": CACHE_VERSION, "games": self.entries},
                                                            sort_keys=True).encode("utf-8"))
-        except OutputError:
-            pass  # the next run reads the settings files again

@@ -83,7 +83,9 @@ class TargetKind:
     such as a card's sheet, comes before the rulebooks that picture it. `formats` are the
     --format values it makes files for (none: it is made for every format, or in memory),
     and `settings` the settings it takes (pnp.targets.settings), so `pnp list` can say
-    which of the settings in force the formats in force use.
+    which of the settings in force the formats in force use. `section` is where the kit
+    preview (--format html) lists its files: one of pnp.export.web.preview.SECTIONS (any
+    other: among the other files).
     """
 
     name: str
@@ -93,3 +95,4 @@ class TargetKind:
     render: Render
     formats: tuple[str, ...] = ()
     settings: tuple[str, ...] = ()
+    section: str = "files"

@@ -158,10 +158,10 @@ def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], Non
             say(f"{'sheets' if first else 'all'} done in {time.perf_counter() - start:.2f} s")
 
 
-def _message(error: Exception) -> str:
+def _message(error: click.ClickException | OSError) -> str:
     if isinstance(error, click.ClickException):
         return error.format_message()
-    where = f"{display(Path(error.filename))}: " if getattr(error, "filename", None) else ""
+    where = f"{display(Path(error.filename))}: " if error.filename else ""
     return f"{where}{(error.strerror or str(error)).lower()}"
 
 

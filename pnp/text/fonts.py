@@ -6,16 +6,23 @@ lacks is drawn from the fallback (the upright of the same weight) instead of pri
 as an empty box. `missing_glyphs` tells which characters neither can draw, so a
 build can refuse them by name. Everything is embedded, so a kit renders the same on a
 machine with only pip packages.
+
+Each embedded subset is tagged (ISO 32000-1 §9.6.4: six capitals and a plus before the
+font's name) from a digest of the font and the characters it holds, so two different
+subsets in one file (a booklet joins pages, a kit joins sheets) never share a tag, and
+the same input still gives the same bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from functools import cache
 from pathlib import Path
 
 import font_source_sans_pro
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 FAMILY = "SourceSans"
@@ -29,13 +36,43 @@ _FILES = {
 _STYLE_OF = {font: style for style, (font, _) in _FILES.items()}
 # Where a style's missing characters come from: the upright of the same weight.
 _FALLBACK = {"italic": "regular", "bolditalic": "bold"}
+_TAGGING = threading.Lock()  # reportlab's subset namer is a module global, swapped while a font writes
+
+
+def subset_tag(font: bytes, characters: list[int]) -> bytes:
+    """Six capitals naming one subset of a font: a digest of the font's name and its characters."""
+    digest = int.from_bytes(hashlib.sha256(font + b":" + ",".join(map(str, characters)).encode()).digest()[:8], "big")
+    letters = []
+    for _ in range(6):
+        digest, letter = divmod(digest, 26)
+        letters.append(65 + letter)
+    return bytes(letters)
+
+
+class TaggedFont(TTFont):
+    """A TrueType font whose embedded subsets are tagged by their content, not their number.
+
+    reportlab names subset n of every font `SUBSETN(n)` (AAAAAA, AAAAAB, ...), so the
+    first subset of every font in every file is AAAAAA; while this font writes its
+    subsets, that function answers each subset's own tag (tests/contracts names it)."""
+
+    def addObjects(self, doc) -> None:
+        state = self.state.get(doc)
+        tags = [subset_tag(self.face.name, list(subset)) for subset in (state.subsets if state else ())]
+        with _TAGGING:
+            numbered = ttfonts.SUBSETN
+            ttfonts.SUBSETN = tags.__getitem__
+            try:
+                super().addObjects(doc)
+            finally:
+                ttfonts.SUBSETN = numbered
 
 
 @cache
 def register_fonts() -> None:
     folder = Path(font_source_sans_pro.font_directory)
     for name, file in _FILES.values():
-        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+        pdfmetrics.registerFont(TaggedFont(name, str(folder / file)))
     addMapping(FAMILY, 0, 0, _FILES["regular"][0])
     addMapping(FAMILY, 1, 0, _FILES["bold"][0])
     addMapping(FAMILY, 0, 1, _FILES["italic"][0])

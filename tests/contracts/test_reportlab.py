@@ -204,7 +204,18 @@ def test_an_image_object_is_registered_and_listed_as_the_canvas_does(relied_on, 
             found = [o for o in pdf.objects if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
             assert len(found) == 1 and found[0].read_bytes() == bytes([255, 0, 0]) * 16
             page = pdf.pages[0].Resources.XObject
-            names = sorted(str(name) for name in page.keys())
+            names = sorted(str(name) for name in page)
             assert any(page[n].get("/Subtype") == "/Image" for n in names), names
             form = next(page[n] for n in names if page[n].get("/Subtype") == "/Form")
             assert [x.get("/Subtype") for x in form.Resources.XObject.values()] == ["/Image"]
+
+
+def test_a_fonts_subsets_are_named_by_the_module_function_subsetn(relied_on) -> None:
+    from reportlab.pdfbase import ttfonts
+
+    from pnp.text.fonts import TaggedFont
+
+    with relied_on("reportlab", "ttfonts.SUBSETN(n), looked up while TTFont.addObjects names subset n"):
+        assert ttfonts.SUBSETN(1) == b"AAAAAB"
+        assert "SUBSETN(n)" in inspect.getsource(ttfonts.TTFont.addObjects)
+        assert issubclass(TaggedFont, ttfonts.TTFont) and "state" in inspect.getsource(ttfonts.TTFont.addObjects)

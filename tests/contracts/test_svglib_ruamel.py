@@ -18,7 +18,8 @@ def test_svglibs_path_kinds_trim_their_paint_as_pdfdraw_expects(relied_on) -> No
     them as their getProperties say: no stroke, or neither fill nor stroke."""
     from svglib import svglib
 
-    expected = {"no stroke": {"strokeColor": None, "strokeWidth": 0}, "no paint": {"fillColor": None, "strokeColor": None}}
+    expected = {"no stroke": {"strokeColor": None, "strokeWidth": 0},
+                "no paint": {"fillColor": None, "strokeColor": None}}
     for name, trim in pdfdraw._SVGLIB_PATHS.items():
         with relied_on("svglib", f"svglib.svglib.{name}, a reportlab Path whose getProperties give {trim}"):
             kind = getattr(svglib, name)

@@ -35,8 +35,8 @@ def events(text: str, loader: type) -> list[tuple]:
     for event in yaml.parse(text, Loader=loader):
         mark = event.start_mark
         seen.append((type(event).__name__, getattr(event, "anchor", None), getattr(event, "tag", None),
-                     getattr(event, "implicit", None), getattr(event, "value", None), getattr(event, "style", None) or None,
-                     mark.line, mark.column))
+                     getattr(event, "implicit", None), getattr(event, "value", None),
+                     getattr(event, "style", None) or None, mark.line, mark.column))
     return seen
 
 

@@ -102,6 +102,19 @@ def test_unknown_keys_and_pieces_are_located_problems(engineless: Path) -> None:
     assert "diagrams.yaml:6:" in message and "unknown key 'colour'" in message
 
 
+def test_a_caption_that_is_not_text_is_one_problem_and_its_default_key_stands_in(engineless: Path) -> None:
+    write(engineless, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            caption: [1, 2]
+            board: {grid: [3, 1]}
+        """)
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(engineless))
+    assert len(error.value.problems) == 1
+    assert "diagrams.yaml:3:14 diagrams.hand.caption: expected text, got a list" in error.value.message
+
+
 def _bq_copy(tmp_path: Path) -> Path:
     folder = tmp_path / "content" / "boardless-quarto"
     shutil.copytree(CONTENT / "boardless-quarto", folder)
@@ -113,7 +126,7 @@ def test_an_illegal_example_move_names_file_line_step_move_and_rule(tmp_path: Pa
     path = folder / "examples.yaml"
     text = path.read_text(encoding="utf-8").replace('"CBHD@2,-1"', '"CBHD@4,-1"')
     path.write_text(text, encoding="utf-8")
-    line = next(i for i, l in enumerate(text.splitlines(), 1) if "CBHD@4,-1" in l)
+    line = next(number for number, row in enumerate(text.splitlines(), 1) if "CBHD@4,-1" in row)
     with pytest.raises(ContentError) as error:
         load_diagrams(load_game(folder))
     message = error.value.message
@@ -121,6 +134,19 @@ def test_an_illegal_example_move_names_file_line_step_move_and_rule(tmp_path: Pa
     assert "step 3" in message and "'CBHD@4,-1'" in message
     assert "a piece must touch another piece side by side" in message
     assert "Traceback" not in error.value.format_message()
+
+
+def test_a_step_text_that_is_not_a_key_is_one_problem_and_its_default_key_stands_in(tmp_path: Path) -> None:
+    folder = _bq_copy(tmp_path)
+    path = folder / "examples.yaml"
+    first = '      - moves: ["start SOHD@0,0 SOFL@1,0"]\n'
+    text = path.read_text(encoding="utf-8")
+    assert first in text
+    path.write_text(text.replace(first, first + "        text: [1]\n"), encoding="utf-8")
+    with pytest.raises(ContentError) as error:
+        load_diagrams(load_game(folder))
+    assert len(error.value.problems) == 1
+    assert "examples.play.steps[0].text: expected text, got a list" in error.value.message
 
 
 def test_a_caption_claim_the_engine_denies_is_a_problem(tmp_path: Path) -> None:
@@ -136,7 +162,8 @@ def _dark_on_ring(image, centre, radius: float) -> int:
     count = 0
     for step in range(72):
         angle = math.radians(step * 5)
-        pixel = image.getpixel((round(centre[0] + radius * math.cos(angle)), round(centre[1] + radius * math.sin(angle))))
+        pixel = image.getpixel((round(centre[0] + radius * math.cos(angle)),
+                                round(centre[1] + radius * math.sin(angle))))
         count += sum(pixel[:3]) < 200
     return count
 
@@ -157,7 +184,8 @@ def test_rasterized_example_shows_dashed_circles_where_the_engine_allows_a_piece
     def pixel_centre(x: float, y: float) -> tuple[float, float]:
         return ((x - x0) * to_pixels, (y - y0) * to_pixels)
 
-    state = bq.apply(bq.apply(bq.apply(bq.START, bq.parse_move("start SOHD@0,0 SOFL@1,0")), bq.parse_move("give COFL")), bq.parse_move("COFL@1,-1"))
+    state = bq.apply(bq.apply(bq.apply(bq.START, bq.parse_move("start SOHD@0,0 SOFL@1,0")), bq.parse_move("give COFL")),
+                     bq.parse_move("COFL@1,-1"))
     spots = bq.legal_placements(state)
     rings = [item for item in frame.items if isinstance(item, sc.Ring)]
     assert len(rings) == len(spots) > 0
@@ -189,7 +217,8 @@ def test_example_steps_are_written_one_file_each(tmp_path: Path) -> None:
     assert {f"boardless-quarto-example-play-step{n:02d}-da.svg" for n in range(1, 14)} <= names
 
 
-def write_diagrams(folder: Path, out: Path, formats, languages, transparent: bool = False, dpi: int = 300) -> list[Path]:
+def write_diagrams(folder: Path, out: Path, formats, languages, transparent: bool = False,
+                   dpi: int = 300) -> list[Path]:
     options = DiagramOptions(out=out, formats=formats, languages=languages, transparent=transparent, dpi=dpi, jobs=1)
     return sorted(build_diagrams([folder], options).written)
 
@@ -312,8 +341,16 @@ def test_a_standalone_caption_prints_greek_in_its_italic_line(engineless: Path, 
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
-    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n", encoding="utf-8")
+    (engineless / "text" / "en.yaml").write_text("diagram.hand.caption: The token on triangle Δ, not θ.\n",
+                                                 encoding="utf-8")
     [pdf] = write_diagrams(engineless, tmp_path / "out", ("pdf",), ("en",))
     textpage = pdfium.PdfDocument(str(pdf))[0].get_textpage()
     assert "Δ" in textpage.get_text_range() and "θ" in textpage.get_text_range()
     assert all(raw.FPDFText_GetUnicode(textpage.raw, i) != 0 for i in range(textpage.count_chars()))
+
+
+def test_every_mark_kind_the_model_reads_becomes_a_scene_item() -> None:
+    from pnp.diagrams import hand
+    from pnp.model.diagrams import MARKS
+
+    assert set(hand._MARKS) == set(MARKS)

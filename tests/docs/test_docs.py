@@ -67,7 +67,8 @@ READERS = [ROOT / "pnp" / "model" / name for name in (
     "game.py", "set_outline.py", "components.py", "faces.py", "groups.py", "diagrams.py", "rulebook.py", "repeat.py",
     "item_sources.py", "table_items.py", "sheets.py")]
 READERS.append(ROOT / "pnp" / "i18n" / "catalog.py")
-_KEY_READ = re.compile(r"""\.(?:text|integer|number|boolean|length|choice|colour|mapping|items|get|typed|has)\(\s*"([a-z][\w-]*)\"""")
+_KEY_READ = re.compile(r"""\.(?:text|integer|number|boolean|length|choice|colour|mapping|items|get|typed|has)"""
+                       r"""\(\s*"([a-z][\w-]*)\"""")
 
 
 def test_every_key_the_readers_take_is_in_the_reference():
@@ -100,7 +101,8 @@ def chars(pdf: Path) -> list[tuple[str, float]]:
 
 
 def page_text(pdf: Path) -> str:
-    return "".join(pdfium.PdfDocument(pdf)[i].get_textpage().get_text_range() for i in range(len(pdfium.PdfDocument(pdf))))
+    return "".join(pdfium.PdfDocument(pdf)[i].get_textpage().get_text_range()
+                   for i in range(len(pdfium.PdfDocument(pdf))))
 
 
 @pytest.fixture(scope="module")
@@ -147,7 +149,8 @@ def test_the_tokens_share_the_cards_symbol_group(tutorial: Path):
     from pnp.model.faces import Group
 
     game = load_game(tutorial / "content" / "lantern")
-    placed = {s.id: {e.name for item in s.items for e in item.front.walk() if isinstance(e, Group) and e.name} for s in game.sets}
+    placed = {s.id: {e.name for item in s.items for e in item.front.walk() if isinstance(e, Group) and e.name}
+              for s in game.sets}
     assert placed["cards"] == placed["tokens"] == {"suit"}
     assert next(s for s in game.sets if s.id == "tokens").count == 20
 
@@ -159,7 +162,8 @@ def test_the_corner_numbers_are_rotated_and_the_coin_is_vector_art_in_the_text(t
     with pikepdf.open(pdf) as document:
         assert not any(str(o.get("/Subtype")) == "/Image" for o in document.objects if isinstance(o, pikepdf.Stream))
     image = pdfium.PdfDocument(pdf)[0].render(scale=2).to_pil().convert("RGB")
-    assert (0xE9, 0xB4, 0x4C) in {image.getpixel((x, y)) for x in range(0, image.width, 3) for y in range(0, image.height, 3)}
+    assert (0xE9, 0xB4, 0x4C) in {image.getpixel((x, y)) for x in range(0, image.width, 3)
+                                  for y in range(0, image.height, 3)}
 
 
 def test_the_board_is_numbered_one_to_twenty_five(tutorial: Path):

@@ -7,8 +7,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-BLOCKS = {"p", "li", "div", "section", "figcaption", "dt", "dd", "br", "h1", "h2", "h3", "h4", "h5", "h6", "nav", "header",
-          "footer", "main", "ol", "ul", "figure"}
+BLOCKS = {"p", "li", "div", "section", "figcaption", "dt", "dd", "br", "h1", "h2", "h3", "h4", "h5", "h6", "nav",
+          "header", "footer", "main", "ol", "ul", "figure"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
 

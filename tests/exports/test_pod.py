@@ -3,6 +3,7 @@
 The Game Crafter wants a poker card face as 825 × 1125 px at 300 dpi (1/8 in of bleed on
 each side): every card face must be exactly that, with its art running into the bleed;
 the manifest must list each card once with its quantity and files that exist.
+(tests/exports/test_print_shops.py checks the products of every part, slugs, PDF/X-1a and preflight.)
 """
 
 from __future__ import annotations
@@ -59,16 +60,21 @@ def test_poker_cards_are_825_by_1125_at_300_dpi_with_art_in_the_bleed(kit):
     assert back.getpixel((1, 1)) == back.getpixel((60, 60)) and sum(back.getpixel((1, 1))) < 400
 
 
-def test_other_sizes_are_their_trim_plus_the_shops_bleed(kit):
+def test_a_token_on_a_stock_chit_is_the_chits_published_pixels(kit):
     token = Image.open(kit / "quatrefoil" / "pod" / TGC / "quatrefoil-tokens-red.png")
-    assert token.size == (370, 370)  # (25 mm + 2 × 3.175 mm) at 300 dpi
+    assert token.size == (375, 375)  # The Game Crafter's Large Circle Chit: 1 in + 2 × 1/8 in at 300 dpi
 
 
-def test_a_shop_that_takes_pdf_gets_one_page_per_face_with_trim_and_bleed_boxes(tmp_path):
+def test_a_shop_that_takes_plain_pdf_gets_one_page_per_face_with_trim_and_bleed_boxes(tmp_path):
     from pnp.targets import BuildOptions, build
 
-    build([CONTENT / "quatrefoil"], BuildOptions(out=tmp_path, formats=("pod",), shop="drivethrucards", languages=("en",)))
-    pdf = PdfReader(tmp_path / "quatrefoil" / "pod" / "drivethrucards" / "quatrefoil-colour-cards-en-red.pdf")
+    templates = tmp_path / "templates"
+    shutil.copytree(CONTENT / "quatrefoil", tmp_path / "content" / "quatrefoil")
+    write_profile(templates, POKER_PDF, "pdfshop")
+    out = tmp_path / "out"
+    build([tmp_path / "content" / "quatrefoil"],
+          BuildOptions(out=out, formats=("pod",), shop="pdfshop", languages=("en",)))
+    pdf = PdfReader(out / "quatrefoil" / "pod" / "pdfshop" / "quatrefoil-colour-cards-en-red.pdf")
     [page] = pdf.pages
     assert [round(float(v), 2) for v in page.mediabox] == [0, 0, 198, 270]  # 2.75 × 3.75 in
     assert [round(float(v), 2) for v in page.bleedbox] == [0, 0, 198, 270]
@@ -77,12 +83,18 @@ def test_a_shop_that_takes_pdf_gets_one_page_per_face_with_trim_and_bleed_boxes(
 
 
 def test_every_shipped_profile_reads_and_agrees_with_its_figures():
+    from pnp.model.shops import face_pixels
+
     names = shop_names(ROOT / "templates")
     assert {"thegamecrafter", "makeplayingcards", "drivethrucards"} <= set(names)
     for name in names:
         shop = load_shop(ROOT / "templates", name)
         assert shop.source and shop.page.startswith("https://")
-        assert shop.pixels_for(180, 252) == shop.products[0].pixels
+        for product in shop.products:
+            assert product.source and product.carries
+            if product.pixels:
+                expected = face_pixels(product.width, product.height, product.bleed, shop.dpi)
+                assert max(abs(a - b) for a, b in zip(product.pixels, expected)) <= 1, (name, product.id)
 
 
 def write_profile(templates, text: str, name: str = "myshop"):
@@ -98,12 +110,31 @@ GOOD = """\
     bleed: 3mm
     formats: [png]
     products:
-      square:
-        name: Square chit
+      round:
+        name: Round chit
+        shape: circle
+        carries: [token]
         width: 20mm
         height: 20mm
         pixels: [307, 307]
         source: the shop's chit page
+"""
+
+POKER_PDF = """\
+    name: PDF Shop
+    page: https://shop.example/
+    source: the shop's page
+    dpi: 300
+    bleed: 0.125in
+    formats: [png, pdf]
+    products:
+      poker:
+        name: Poker card
+        shape: rect
+        carries: [card]
+        width: 2.5in
+        height: 3.5in
+        source: the shop's card page
 """
 
 
@@ -117,11 +148,17 @@ def test_adding_a_shop_is_a_yaml_file(make_game, tmp_path):
     image = Image.open(out / "tiny" / "pod" / "myshop" / "tiny-chips-en-gold.png")
     assert image.size == (307, 307)
     [row] = csv.DictReader(io.StringIO((out / "tiny" / "pod" / "myshop" / "tiny-en-myshop.csv").read_text()))
-    assert row["product"] == "Square chit" and row["quantity"] == "1"
+    assert row["product"] == "Round chit" and row["quantity"] == "1"
 
 
 @pytest.mark.parametrize("change, expected", [
-    (("pixels: [307, 307]", "pixels: [825, 1125]"), "myshop.yaml:12:13 products.square.pixels: 825 × 1125 px does not match"),
+    (("pixels: [307, 307]", "pixels: [825, 1125]"),
+     "myshop.yaml:14:13 products.round.pixels: 825 × 1125 px does not match"),
+    (("carries: [token]", "carries: [coin]"),
+     "myshop.yaml:11:15 products.round.carries[0]: expected one of card, token"),
+    (("shape: circle", "shape: oval"),
+     "myshop.yaml:10:12 products.round.shape: expected one of rect, circle, hexagon, any"),
+    (("formats: [png]", "formats: [png]\n    pdf: x-1a"), "a PDF/X-1a shop prints CMYK: give `colour: cmyk` and its"),
     (("dpi: 300", "dpi: 3000"), "myshop.yaml:4:6 dpi: 3000 is over the limit of 1200"),
     (("    source: the shop's page\n", ""), "myshop.yaml:1:1: missing required key 'source'"),
     (("formats: [png]", "formats: [png, gif]"), "myshop.yaml:6:16 formats[1]: expected one of png, pdf"),
@@ -142,7 +179,8 @@ def test_pod_needs_a_known_shop_and_says_which_there_are(tmp_path):
     result = invoke(["build", "--format", "pod", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "--format pod needs --shop NAME" in result.output
     result = invoke(["build", "--format", "pod", "--shop", "nosuchshop", "--out", "out"], tmp_path)
-    assert result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output and "thegamecrafter" in result.output
+    assert (result.exit_code == 2 and "no shop profile 'nosuchshop'" in result.output
+            and "thegamecrafter" in result.output)
     result = invoke(["build", "--shop", "thegamecrafter", "--out", "out"], tmp_path)
     assert result.exit_code == 2 and "add pod to --format" in result.output
     assert not (tmp_path / "out").exists()

@@ -79,7 +79,7 @@ def test_every_set_is_on_the_table_with_its_counts(kit, game, games):
 
 def test_card_ids_name_existing_slots_in_deck_order(kit, games):
     model = games["quatrefoil"].game
-    for path, document in saved_objects(kit, "quatrefoil").items():
+    for document in saved_objects(kit, "quatrefoil").values():
         for deck, component_set in zip(decks(document), [s for s in model.sets if s.kind == "card"]):
             cards = deck["ContainedObjects"]
             assert deck["DeckIDs"] == [card["CardID"] for card in cards]
@@ -169,7 +169,8 @@ def test_a_large_deck_takes_several_sheets_of_at_most_69_cards():
     assert all(max(g.size) <= 4096 for g in deck.grids)
     assert deck.place(69) == (1, 0) and deck.place(149) == (2, 11)
     faces, backs = tts.deck_files("g-cards", deck)
-    assert faces == ["g-cards-faces-1.png", "g-cards-faces-2.png", "g-cards-faces-3.png"] and backs == ["g-cards-back.png"]
+    assert faces == ["g-cards-faces-1.png", "g-cards-faces-2.png",
+                     "g-cards-faces-3.png"] and backs == ["g-cards-back.png"]
 
 
 def test_cards_with_different_backs_get_back_sheets_and_counts_repeat_ids():
@@ -184,7 +185,8 @@ def test_a_landscape_card_set_is_sideways():
     assert tts.plan_deck(fake_set(["a", "b"], ["x", "x"], width=252.0, height=180.0)).sideways
 
 
-@pytest.mark.parametrize("url", ["/home/me/tts/", "https://example.org/no-slash", "javascript:alert(1)/", "https://a b/"])
+@pytest.mark.parametrize("url",
+                         ["/home/me/tts/", "https://example.org/no-slash", "javascript:alert(1)/", "https://a b/"])
 def test_a_base_url_that_is_not_one_is_a_usage_error(tmp_path, url):
     import shutil
 

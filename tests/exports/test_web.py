@@ -60,8 +60,8 @@ def test_the_web_edition_holds_every_section_and_picture_of_the_rulebook(kit, ga
 @pytest.mark.parametrize("game, language, credit, credits, absent", [
     ("boardless-quarto", "en", "based on Quarto by Blaise Müller · Version 1.0", ["Based on Quarto by Blaise Müller"],
      ["CC BY", "Licence", "Minutes", "Age"]),
-    ("boardless-quarto", "da", "baseret på Quarto af Blaise Müller · Version 1.0", ["Baseret på Quarto af Blaise Müller"],
-     ["CC BY", "Licens", "Minutter", "Alder"]),
+    ("boardless-quarto", "da", "baseret på Quarto af Blaise Müller · Version 1.0",
+     ["Baseret på Quarto af Blaise Müller"], ["CC BY", "Licens", "Minutter", "Alder"]),
     ("trifoil", "en", "by Aaron Santiago · Version 1.0 · MIT", ["Game design: Aaron Santiago", "Licence: MIT"],
      ["Minutes", "Age"]),
     ("folio", "da", "af David Morgan-Mar · Version 1.0", ["Spildesign: David Morgan-Mar", "Testspil: Geoff Bailey"],
@@ -112,7 +112,8 @@ def test_every_content_text_is_escaped(make_game, tmp_path):
                         "text/en.yaml": (ROOT / "tests/hardening/tiny/text/en.yaml").read_text().replace(
                             "rules.play.p: Place a chip on the board.", f"rules.play.p: '{HOSTILE}'").replace(
                             "rules.play.title: Play", "rules.play.title: <i>Play</i>"),
-                        "components.yaml": (ROOT / "tests/hardening/tiny/components.yaml").read_text().split("  cards:")[0],
+                        "components.yaml":
+                            (ROOT / "tests/hardening/tiny/components.yaml").read_text().split("  cards:")[0],
                         "text/da.yaml": None})
     (folder / "text" / "da.yaml").unlink(missing_ok=True)
     build([folder], BuildOptions(out=tmp_path / "out", formats=("html",), languages=("en",)))

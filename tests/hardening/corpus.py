@@ -73,7 +73,8 @@ COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
     "export": lambda games: ["translate", "export", *games, "-o", "out/exported.po"],
     "stamp": lambda games: ["translate", "stamp", *games],
     "list": lambda games: ["list"],
-    "pod": lambda games: ["build", *games, "--out", "out", "--format", "pod", "--shop", "elsewhere", "--paper", "a4", "-q"],
+    "pod": lambda games: ["build", *games, "--out", "out", "--format", "pod", "--shop", "elsewhere",
+                          "--paper", "a4", "-q"],
 }
 CONTENT = ("build", "check", "diagrams", "import")  # the commands that read all of a game's content
 DOCUMENTS = ("build", "check", "import")  # those that also check the rulebook (pnp diagrams does not)
@@ -258,13 +259,15 @@ def png_with_zeroed_data() -> bytes:
 
     buffer = io.BytesIO()
     Image.effect_noise((64, 64), 50).convert("RGB").save(buffer, "PNG")
-    return _rewrite_png(buffer.getvalue(), lambda kind, data: b"\x78\x9c" + bytes(len(data) - 2) if kind == b"IDAT" else data)
+    return _rewrite_png(buffer.getvalue(),
+                        lambda kind, data: b"\x78\x9c" + bytes(len(data) - 2) if kind == b"IDAT" else data)
 
 
 def png_declaring(width: int, height: int) -> bytes:
     """A small PNG file whose header claims width × height pixels."""
     header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(b"\0" * 16)) + _chunk(b"IEND", b"")
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(b"\0" * 16))
+            + _chunk(b"IEND", b""))
 
 
 def truncated_jpeg() -> bytes:
@@ -320,7 +323,8 @@ def many_elements(items: int, elements: int) -> str:
     side = round(items ** 0.5)
     values = "[" + ", ".join(map(str, range(side))) + "]"
     circles = "[" + ", ".join(["{circle: {}}"] * elements) + "]"
-    return f"sets:\n  many:\n    kind: token\n    width: 10mm\n    product: {{a: {values}, b: {values}}}\n    front: {{elements: {circles}}}\n"
+    return (f"sets:\n  many:\n    kind: token\n    width: 10mm\n    product: {{a: {values}, b: {values}}}\n"
+            f"    front: {{elements: {circles}}}\n")
 
 
 def xlsx_bomb() -> bytes:
@@ -358,7 +362,8 @@ def xlsx_table(sheet_edit: Callable[[str], str] = lambda xml: xml, *, shared: bo
                 text = written.read(info.filename).decode("utf-8")
                 if info.filename == "xl/worksheets/sheet1.xml":
                     if shared:
-                        text = text.replace('<c r="A2" t="inlineStr"><is><t>plain</t></is></c>', '<c r="A2" t="s"><v>0</v></c>')
+                        text = text.replace('<c r="A2" t="inlineStr"><is><t>plain</t></is></c>',
+                                            '<c r="A2" t="s"><v>0</v></c>')
                     text = sheet_edit(text)
                 if info.filename == "xl/_rels/workbook.xml.rels":
                     if shared:
@@ -369,7 +374,8 @@ def xlsx_table(sheet_edit: Callable[[str], str] = lambda xml: xml, *, shared: bo
                 archive.writestr(info, text)
             if shared:
                 archive.writestr("xl/sharedStrings.xml", '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
-                                                         '2006/main" count="1" uniqueCount="1"><si><t>plain</t></si></sst>')
+                                                         '2006/main" count="1" uniqueCount="1">'
+                                                         '<si><t>plain</t></si></sst>')
         return output.getvalue()
 
     return make
@@ -400,7 +406,8 @@ def po_message(key: str, msgid: str, msgstr: str) -> str:
 
 
 def svg(body: str, head: str = "") -> str:
-    return f'{head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">{body}</svg>\n'
+    return (f'{head}<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" '
+            f'height="10">{body}</svg>\n')
 
 
 BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">'
@@ -436,7 +443,8 @@ HOSTILE_IDS = {
 ID_PLACES = {
     "game id": ("game.yaml", "id: tiny", 'id: "{}"', "game.yaml:2", "expected a game id"),
     "set id": ("components.yaml", "  cards:", '  "{}":', "components.yaml:18", "expected a set id"),
-    "item id": ("components.yaml", "{id: gold, colour: gold}", '{{id: "{}", colour: gold}}', "components.yaml:10", "expected an item id"),
+    "item id": ("components.yaml", "{id: gold, colour: gold}", '{{id: "{}", colour: gold}}', "components.yaml:10",
+                "expected an item id"),
     "diagram id": ("diagrams.yaml", "  corner:", '  "{}":', "diagrams.yaml:7", "expected a diagram id"),
     "language": ("game.yaml", "languages: [en, da]", 'languages: [en, "{}"]', "game.yaml:7", "expected a language tag"),
 }
@@ -452,7 +460,8 @@ def hostile_id_cases() -> list[Case]:
                 value = "DA"
             every = BEYOND_COMPONENTS if file in ("diagrams.yaml", "examples.yaml") else EVERY
             commands = every if label in PATH_LIKE else ("check",)
-            cases.append(Case(f"{place.replace(' ', '-')}-{label}", edit(file, old, new.format(value)), where, phrase, commands))
+            cases.append(Case(f"{place.replace(' ', '-')}-{label}", edit(file, old, new.format(value)), where, phrase,
+                              commands))
     return cases
 
 
@@ -461,7 +470,8 @@ def hostile_argument_cases() -> list[Case]:
     arguments = {"traversal": "x/../../../escaped", "absolute": "/etc", "dotdot": "..", "nul": "a\0b",
                  "long": "a" * 5000, "lookalike": "t\u0456ny"}
     every = tuple(c for c in EVERY if c != "list")
-    return [Case(f"argument-{label}", lambda site: None, None, "no game", every if label in PATH_LIKE else ("check",), game=value)
+    return [Case(f"argument-{label}", lambda site: None, None, "no game", every if label in PATH_LIKE else ("check",),
+                 game=value)
             for label, value in arguments.items()]
 
 
@@ -472,9 +482,11 @@ L = limits
 CASES: list[Case] = [
     *hostile_id_cases(),
     *hostile_argument_cases(),
-    Case("game-folder-name", both(edit("game.yaml", "id: tiny\n", ""), lambda site: site.game.rename(site.game.parent / "Tiny Game")),
+    Case("game-folder-name",
+         both(edit("game.yaml", "id: tiny\n", ""), lambda site: site.game.rename(site.game.parent / "Tiny Game")),
          "work:content/Tiny Game/game.yaml:2", "the folder's name is the game's id", EVERY, game="content/Tiny Game"),
-    Case("example-id-traversal", append("examples.yaml", '  "x/../../../escaped": {engine: boardless_quarto, steps: []}\n'),
+    Case("example-id-traversal",
+         append("examples.yaml", '  "x/../../../escaped": {engine: boardless_quarto, steps: []}\n'),
          "examples.yaml@x/../../../escaped", "expected an example id", BEYOND_COMPONENTS, base="boardless-quarto"),
     Case("language-listed-twice", edit("game.yaml", "languages: [en, da]", "languages: [en, da, da]"),
          "game.yaml:7", "'da' is listed twice", EVERY),
@@ -483,15 +495,18 @@ CASES: list[Case] = [
     Case("language-file-not-a-tag", write("text/Danish.yaml", "chip.name: {text: Brik}\n"), "text/Danish.yaml",
          "expected a catalog named after a language tag", EVERY),
     Case("language-norwegian-unquoted", edit("game.yaml", "languages: [en, da]", "languages: [en, da, no]"),
-         "game.yaml:7", "got false: YAML reads a plain no, off or false as false; write the tag in quotes, such as 'no'", EVERY),
-    Case("bilingual-not-a-language", edit("game.yaml", "languages: [en, da]", "languages: [en, da]\nbilingual: [en, de]"),
+         "game.yaml:7",
+         "got false: YAML reads a plain no, off or false as false; write the tag in quotes, such as 'no'", EVERY),
+    Case("bilingual-not-a-language",
+         edit("game.yaml", "languages: [en, da]", "languages: [en, da]\nbilingual: [en, de]"),
          "game.yaml:8", "expected two of the game's languages (en, da)", EVERY),
 
     # --- content files are regular files inside the game folder -----------------------
     Case("game-yaml-links-to-passwd", link("game.yaml", "/etc/passwd"), "game.yaml", "leads outside", EVERY,
          secret="root:"),
     Case("game-yaml-is-a-folder", folder("game.yaml"), "game.yaml", "expected a file, found a folder", EVERY),
-    Case("components-link-outside", both(write("work:../outside.yaml", "sets: {}\n"), link("components.yaml", "work:../outside.yaml")),
+    Case("components-link-outside",
+         both(write("work:../outside.yaml", "sets: {}\n"), link("components.yaml", "work:../outside.yaml")),
          "components.yaml", "leads outside"),
     Case("components-dangling-link", link("components.yaml", "missing.yaml"), "components.yaml",
          "is a link to a file that does not exist"),
@@ -499,21 +514,24 @@ CASES: list[Case] = [
     Case("components-device", link("components.yaml", "/dev/zero"), "components.yaml", "leads outside"),
     Case("danish-is-a-folder", folder("text/da.yaml"), "text/da.yaml", "expected a file, found a folder", EVERY),
     Case("danish-is-a-fifo", fifo("text/da.yaml"), "text/da.yaml", "found a named pipe (FIFO)", EVERY, subprocess=True),
-    Case("text-folder-links-outside", moved_out("text"), "text/da.yaml", "leads outside", EVERY, problems=2),  # en and da
+    Case("text-folder-links-outside", moved_out("text"), "text/da.yaml", "leads outside", EVERY,
+         problems=2),  # en and da
     Case("rulebook-is-a-folder", folder("rulebook.yaml"), "rulebook.yaml", "expected a file, found a folder"),
     Case("diagrams-is-a-fifo", fifo("diagrams.yaml"), "diagrams.yaml", "found a named pipe (FIFO)"),
     Case("examples-is-a-folder", folder("examples.yaml"), "examples.yaml", "expected a file, found a folder",
          base="boardless-quarto"),
-    Case("template-is-a-fifo", fifo("work:templates/cards.yaml"), "work:templates/cards.yaml", "found a named pipe (FIFO)"),
+    Case("template-is-a-fifo", fifo("work:templates/cards.yaml"), "work:templates/cards.yaml",
+         "found a named pipe (FIFO)"),
     Case("image-is-a-fifo", fifo("art/mark.png"), "components.yaml:24", "found a named pipe (FIFO)"),
     Case("image-is-a-folder", folder("art/mark.png"), "components.yaml:24", "expected a file, found a folder"),
-    Case("image-links-outside", link("art/mark.png", "/etc/passwd"), "components.yaml:24", "leads outside", secret="root:"),
-    Case("image-path-climbs-out", edit("components.yaml", "art/mark.png", "../../../../etc/passwd"), "components.yaml:24",
-         "must be a file inside the game folder or templates/"),
+    Case("image-links-outside", link("art/mark.png", "/etc/passwd"), "components.yaml:24", "leads outside",
+         secret="root:"),
+    Case("image-path-climbs-out", edit("components.yaml", "art/mark.png", "../../../../etc/passwd"),
+         "components.yaml:24", "must be a file inside the game folder or templates/"),
     Case("image-path-absolute", edit("components.yaml", "art/mark.png", "/etc/passwd"), "components.yaml:24",
          "must be a file inside the game folder or templates/"),
-    Case("image-path-nul", edit("components.yaml", "file: art/mark.png", 'file: "art/mark\\0.png"'), "components.yaml:24",
-         "not a usable file name"),
+    Case("image-path-nul", edit("components.yaml", "file: art/mark.png", 'file: "art/mark\\0.png"'),
+         "components.yaml:24", "not a usable file name"),
     Case("po-is-a-fifo", fifo("work:da.po"), "work:da.po", "found a named pipe (FIFO)", ("import",)),
     Case("po-is-a-folder", folder("work:da.po"), None, "is a directory", ("import",), exit_code=2),
     Case("long-value-is-cut", edit("components.yaml", "kind: token", "kind: " + "tokens" * 1500), "components.yaml:4",
@@ -523,34 +541,45 @@ CASES: list[Case] = [
 
     # --- containment through every layer of templates (issue 26) ------------------------------
     # A game's templates/ that links to a folder elsewhere lets no file of it pass as a template.
-    Case("templates-layer-links-outside-image", both(templates_elsewhere({"secret.svg": svg("<text>top secret</text>")}),
-                                                     edit("components.yaml", "art/mark.png", "templates/secret.svg")),
+    Case("templates-layer-links-outside-image",
+         both(templates_elsewhere({"secret.svg": svg("<text>top secret</text>")}),
+              edit("components.yaml", "art/mark.png", "templates/secret.svg")),
          "components.yaml:24", "leads outside", secret="top secret"),
-    Case("templates-layer-links-outside-template", templates_elsewhere({"cards.yaml": "mini-euro: {kind: card, width: 44mm, height: 68mm}\n"}),
+    Case("templates-layer-links-outside-template",
+         templates_elsewhere({"cards.yaml": "mini-euro: {kind: card, width: 44mm, height: 68mm}\n"}),
          "templates/cards.yaml", "leads outside"),
-    Case("templates-layer-links-outside-icon", both(templates_elsewhere({"icons/star.svg": svg("<text>top secret</text>")}),
-                                                    edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:star}\"")),
+    Case("templates-layer-links-outside-icon",
+         both(templates_elsewhere({"icons/star.svg": svg("<text>top secret</text>")}),
+              edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:star}\"")),
          "components.yaml:16", "leads outside", ("build", "check"), secret="top secret"),
     Case("templates-layer-links-outside-shop", templates_elsewhere({"shops/elsewhere.yaml": "name: top secret\n"}),
          "templates/shops/elsewhere.yaml", "leads outside", ("pod",), secret="top secret"),
 
     # pnp's state folder under --out is its own: not a link, not a file; its lock a regular file.
     # OutputErrors, which name the file in their text: "refusing to use out/.pnp: ...".
-    Case("state-folder-is-a-link", state_elsewhere, None, "refusing to use out/.pnp: it is a link", ("build", "diagrams")),
+    Case("state-folder-is-a-link", state_elsewhere, None, "refusing to use out/.pnp: it is a link",
+         ("build", "diagrams")),
     Case("state-folder-is-a-file", both(lambda site: __import__("shutil").rmtree(site.work / "out" / ".pnp"),
                                         write("work:out/.pnp", "not a folder\n")),
-         None, "refusing to use out/.pnp: pnp keeps its state there, in a folder, and found a file", ("build", "diagrams")),
-    Case("state-lock-is-a-fifo", fifo("work:out/.pnp/lock"), None, "refusing to use out/.pnp/lock as pnp's lock: found a named pipe (FIFO)",
+         None, "refusing to use out/.pnp: pnp keeps its state there, in a folder, and found a file",
+         ("build", "diagrams")),
+    Case("state-lock-is-a-fifo", fifo("work:out/.pnp/lock"), None,
+         "refusing to use out/.pnp/lock as pnp's lock: found a named pipe (FIFO)",
          ("build", "diagrams"), subprocess=True),
 
     # --- bounds --------------------------------------------------------------------------
-    Case("product-of-a-million", edit("components.yaml", "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
-                                      "    product: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9], c: [0,1,2,3,4,5,6,7,8,9],"
-                                      " d: [0,1,2,3,4,5,6,7,8,9], e: [0,1,2,3,4,5,6,7,8,9], colour: [gold, ink]}\n"),
+    Case("product-of-a-million", edit("components.yaml",
+                                      "    items:\n      - {id: gold, colour: gold}\n      - {id: ink, colour: ink}\n",
+                                      "    product: {a: [0,1,2,3,4,5,6,7,8,9], b: [0,1,2,3,4,5,6,7,8,9],"
+                                      " c: [0,1,2,3,4,5,6,7,8,9], d: [0,1,2,3,4,5,6,7,8,9],"
+                                      " e: [0,1,2,3,4,5,6,7,8,9], colour: [gold, ink]}\n"),
          "components.yaml:9", f"makes 200000 items, over the limit of {L.MAX_ITEMS_PER_SET}", subprocess=True),
-    Case("items-listed-over-limit", edit("components.yaml", "    items: [{id: plain}]", "    items: [" + ", ".join(["{}"] * (L.MAX_ITEMS_PER_SET + 1)) + "]"),
+    Case("items-listed-over-limit",
+         edit("components.yaml", "    items: [{id: plain}]",
+              "    items: [" + ", ".join(["{}"] * (L.MAX_ITEMS_PER_SET + 1)) + "]"),
          "components.yaml:20", f"more than {L.MAX_ITEMS_PER_SET} items", ("check",)),
-    Case("copies-over-limit", edit("components.yaml", "{id: gold, colour: gold}", "{id: gold, colour: gold, count: 1000000}"),
+    Case("copies-over-limit",
+         edit("components.yaml", "{id: gold, colour: gold}", "{id: gold, colour: gold, count: 1000000}"),
          "components.yaml:4", f"over the limit of {L.MAX_COPIES_PER_SET}"),
     Case("elements-over-limit", write("components.yaml", many_elements(10_000, 21)), "components.yaml:3",
          f"over the limit of {L.MAX_SET_ELEMENTS}"),
@@ -563,21 +592,29 @@ CASES: list[Case] = [
     Case("polygon-of-ten-million-sides", edit("components.yaml", "sides: 6", "sides: 10000000"), "components.yaml:25",
          f"over the limit of {L.MAX_SIDES}"),
     Case("star-of-many-points", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
-                                     "- star: {points: 5000}"), "components.yaml:25", f"over the limit of {L.MAX_SIDES}"),
-    Case("card-two-metres-wide", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    width: 2000mm\n"),
+                                     "- star: {points: 5000}"), "components.yaml:25",
+         f"over the limit of {L.MAX_SIDES}"),
+    Case("card-two-metres-wide",
+         edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    width: 2000mm\n"),
          "components.yaml:19", f"over the limit of {L.MAX_COMPONENT_MM} mm"),
     Case("item-two-metres-wide", edit("components.yaml", "items: [{id: plain}]", "items: [{id: plain, width: 2000mm}]"),
          "components.yaml:20", f"a card width of 2000 mm is over the limit of {L.MAX_COMPONENT_MM} mm"),
-    Case("sheet-gutter-over-limit", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    sheet: {gutter: 60mm}\n"),
+    Case("sheet-gutter-over-limit",
+         edit("components.yaml", "    extends: cards/mini-euro\n",
+              "    extends: cards/mini-euro\n    sheet: {gutter: 60mm}\n"),
          "components.yaml:20", f"over the limit of {L.MAX_SHEET_SPACE_MM} mm for sheet spacing"),
     Case("sheet-margin-not-a-length", edit("game.yaml", "players: \"2\"", "players: \"2\"\nsheets: {margin: wide}"),
          "game.yaml:9", "sheets.margin: expected a length with a unit"),
-    Case("board-of-ten-metres", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    width: 10000mm\n    height: 10000mm\n"),
+    Case("board-of-ten-metres",
+         edit("components.yaml", "    extends: cards/mini-euro\n",
+              "    extends: cards/mini-euro\n    kind: board\n    width: 10000mm\n    height: 10000mm\n"),
          "components.yaml:19", f"over the limit of {L.MAX_BOARD_SHEETS}", subprocess=True),
-    Case("board-bleed-over-limit", edit("components.yaml", "    extends: cards/mini-euro\n", "    extends: cards/mini-euro\n    kind: board\n    bleed: 100mm\n"),
+    Case("board-bleed-over-limit",
+         edit("components.yaml", "    extends: cards/mini-euro\n",
+              "    extends: cards/mini-euro\n    kind: board\n    bleed: 100mm\n"),
          "components.yaml:21", f"over the limit of {L.MAX_BLEED_MM} mm"),
-    Case("length-over-limit", edit("components.yaml", "width: 20mm", "width: 99999999999999999999mm"), "components.yaml:6",
-         f"over the limit of {L.MAX_LENGTH_MM} mm"),
+    Case("length-over-limit", edit("components.yaml", "width: 20mm", "width: 99999999999999999999mm"),
+         "components.yaml:6", f"over the limit of {L.MAX_LENGTH_MM} mm"),
     Case("percentage-over-limit", edit("components.yaml", "r: 40%", "r: 100000000000%"), "components.yaml:15",
          f"over the limit of {L.MAX_LENGTH_MM} mm"),
     Case("rulebook-nested-deep", write("rulebook.yaml", "sections: " + nested(100_000) + "\n"), "rulebook.yaml:1",
@@ -593,8 +630,8 @@ CASES: list[Case] = [
     Case("alias-bomb", write("components.yaml", alias_bomb()), "components.yaml:6", f"more than {L.MAX_NODES} values"),
     Case("file-over-size", write("components.yaml", "# padding\n" * 300_000), "components.yaml",
          f"over the limit of {L.MAX_FILE_BYTES} bytes"),
-    Case("text-over-length", append("text/en.yaml", "rules.long: " + "x" * (L.MAX_TEXT_CHARS + 1) + "\n"), "text/en.yaml:11",
-         f"over the limit of {L.MAX_TEXT_CHARS}"),
+    Case("text-over-length", append("text/en.yaml", "rules.long: " + "x" * (L.MAX_TEXT_CHARS + 1) + "\n"),
+         "text/en.yaml:11", f"over the limit of {L.MAX_TEXT_CHARS}"),
     Case("rulebook-sections-over-limit", write("rulebook.yaml", sections(L.MAX_SECTIONS + 1)), "rulebook.yaml:1",
          f"over the limit of {L.MAX_SECTIONS}", DOCUMENTS),
     Case("rulebook-blocks-over-limit", write("rulebook.yaml", "sections:\n  - title: rules.play.title\n    body: ["
@@ -608,18 +645,20 @@ CASES: list[Case] = [
          "rulebook.yaml:1", f"over the limit of {L.MAX_RULEBOOK_CHARS}", DOCUMENTS),
     Case("pictures-over-limit", write("diagrams.yaml", diagrams_named(L.MAX_PICTURES + 1)), "diagrams.yaml:2",
          f"over the limit of {L.MAX_PICTURES}", ("diagrams", "check")),
-    Case("diagram-board-of-a-million-cells", edit("diagrams.yaml", "grid: [3, 3]", "grid: [1000, 1000]"), "diagrams.yaml:3",
-         f"over the limit of {L.MAX_GRID_CELLS} cells"),
+    Case("diagram-board-of-a-million-cells", edit("diagrams.yaml", "grid: [3, 3]", "grid: [1000, 1000]"),
+         "diagrams.yaml:3", f"over the limit of {L.MAX_GRID_CELLS} cells"),
     Case("diagram-piece-far-away", edit("diagrams.yaml", "at: [1, 1]", "at: [100000000, 1]"), "diagrams.yaml:5",
          f"more than {L.MAX_DIAGRAM_CELLS} cells from the origin"),
-    Case("diagram-ten-metres-wide", edit("diagrams.yaml", "  board:\n", "  board:\n    width: 10000mm\n"), "diagrams.yaml:3",
-         f"wider than {L.MAX_PICTURE_MM} mm"),
-    Case("diagram-cell-ten-metres", edit("diagrams.yaml", "  board:\n", "  board:\n    cell: 10000mm\n"), "diagrams.yaml:3",
-         f"larger than {L.MAX_PICTURE_MM} mm"),
-    Case("diagram-frames-over-limit", edit("diagrams.yaml", "    board: {grid: [2, 2]}\n",
-                                           "    frames: [" + ", ".join(["{board: {grid: [1, 1]}}"] * (L.MAX_FRAMES + 1)) + "]\n"),
+    Case("diagram-ten-metres-wide", edit("diagrams.yaml", "  board:\n", "  board:\n    width: 10000mm\n"),
+         "diagrams.yaml:3", f"wider than {L.MAX_PICTURE_MM} mm"),
+    Case("diagram-cell-ten-metres", edit("diagrams.yaml", "  board:\n", "  board:\n    cell: 10000mm\n"),
+         "diagrams.yaml:3", f"larger than {L.MAX_PICTURE_MM} mm"),
+    Case("diagram-frames-over-limit",
+         edit("diagrams.yaml", "    board: {grid: [2, 2]}\n",
+              "    frames: [" + ", ".join(["{board: {grid: [1, 1]}}"] * (L.MAX_FRAMES + 1)) + "]\n"),
          "diagrams.yaml:8", f"over the limit of {L.MAX_FRAMES}"),
-    Case("example-moves-over-limit", edit("examples.yaml", 'give COFL, "COFL@1,-1"', ", ".join(["give COFL"] * (L.MAX_MOVES + 1))),
+    Case("example-moves-over-limit",
+         edit("examples.yaml", 'give COFL, "COFL@1,-1"', ", ".join(["give COFL"] * (L.MAX_MOVES + 1))),
          "examples.yaml@give COFL, give COFL", f"more than {L.MAX_MOVES} moves", base="boardless-quarto"),
     Case("move-over-length", edit("examples.yaml", 'give COFL, "COFL@1,-1"', 'give C' + "O" * L.MAX_NOTATION_CHARS),
          "examples.yaml@give COOO", f"over the limit of {L.MAX_NOTATION_CHARS}", base="boardless-quarto"),
@@ -627,13 +666,14 @@ CASES: list[Case] = [
          "examples.yaml@give COOO", "step 2, move 'give COOO", base="boardless-quarto"),  # cut short by Problem's net
     Case("image-declares-a-gigapixel", write_bytes("art/mark.png", png_declaring(40_000, 40_000)), "components.yaml:24",
          f"over the limit of {L.MAX_IMAGE_PIXELS} pixels", subprocess=True),
-    Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po", f"over the limit of {L.MAX_PO_BYTES} bytes",
-         ("import",), subprocess=True),
+    Case("po-over-size", sparse("work:da.po", L.MAX_PO_BYTES + 1), "work:da.po",
+         f"over the limit of {L.MAX_PO_BYTES} bytes", ("import",), subprocess=True),
     # 8 MiB of bad lines: the first MAX_PROBLEMS_PER_FILE are listed and the rest counted (it took
     # 161 s, 3.3 GB and 359 MB of messages).
     Case("po-of-junk-lines", write("work:da.po", "x\n" * (L.MAX_PO_BYTES // 2)), "work:da.po:1",
          "expected msgctxt, msgid, msgstr", ("import",), subprocess=True, problems=L.MAX_PO_BYTES // 2),
-    Case("po-translation-over-length", edit("work:da.po", 'msgstr "Brik"', 'msgstr "' + "x" * (L.MAX_TEXT_CHARS + 1) + '"'),
+    Case("po-translation-over-length",
+         edit("work:da.po", 'msgstr "Brik"', 'msgstr "' + "x" * (L.MAX_TEXT_CHARS + 1) + '"'),
          "work:da.po", f"over the limit of {L.MAX_TEXT_CHARS}", ("import",)),
 
     # --- values reportlab or Pillow would refuse later ----------------------------------
@@ -642,59 +682,76 @@ CASES: list[Case] = [
     Case("dash-negative", edit("components.yaml", 'dash: "1mm 1mm"', 'dash: "-1mm 2mm"'), "components.yaml:15",
          "dash lengths of zero or more"),
     Case("percentage-nan", edit("components.yaml", "r: 40%", "r: nan%"), "components.yaml:15", "expected a percentage"),
-    Case("rotate-nan", edit("components.yaml", "sides: 6", "sides: 6, rotate: .nan"), "components.yaml:25", "expected a finite number"),
-    Case("inner-infinite", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: .inf}"),
+    Case("rotate-nan", edit("components.yaml", "sides: 6", "sides: 6, rotate: .nan"), "components.yaml:25",
+         "expected a finite number"),
+    Case("inner-infinite",
+         edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: .inf}"),
          "components.yaml:25", "expected a finite number"),
-    Case("rotate-overflows-a-float", edit("components.yaml", "sides: 6", "sides: 6, rotate: 1" + "0" * 400), "components.yaml:25",
-         "expected a number from"),
+    Case("rotate-overflows-a-float", edit("components.yaml", "sides: 6", "sides: 6, rotate: 1" + "0" * 400),
+         "components.yaml:25", "expected a number from"),
     Case("number-too-long-to-read", edit("components.yaml", "sides: 6", "sides: " + "9" * 5000), "components.yaml:25",
          "as a number"),
-    Case("star-inner-negative", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: -3}"),
+    Case("star-inner-negative",
+         edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- star: {inner: -3}"),
          "components.yaml:25", "expected a number from 0 to 1"),
-    Case("diagram-point-nan", edit("diagrams.yaml", "at: [1, 1]", "at: [.nan, 1]"), "diagrams.yaml:5", "expected a finite number"),
-    Case("png-data-corrupt", write_bytes("art/mark.png", png_with_zeroed_data), "components.yaml:24", "cannot be read as an image"),
-    Case("jpeg-truncated", both(write_bytes("art/mark.jpg", truncated_jpeg), edit("components.yaml", "art/mark.png", "art/mark.jpg")),
+    Case("diagram-point-nan", edit("diagrams.yaml", "at: [1, 1]", "at: [.nan, 1]"), "diagrams.yaml:5",
+         "expected a finite number"),
+    Case("png-data-corrupt", write_bytes("art/mark.png", png_with_zeroed_data), "components.yaml:24",
+         "cannot be read as an image"),
+    Case("jpeg-truncated",
+         both(write_bytes("art/mark.jpg", truncated_jpeg), edit("components.yaml", "art/mark.png", "art/mark.jpg")),
          "components.yaml:24", "cannot be read as an image"),
     Case("not-an-image", write("art/mark.png", "not a png"), "components.yaml:24", "cannot be read as an image"),
-    Case("po-not-utf8", edit_bytes("work:da.po", b'msgstr "Brik"', b'msgstr "Br\xffk"'), "work:da.po", "not UTF-8", ("import",)),
+    Case("po-not-utf8", edit_bytes("work:da.po", b'msgstr "Brik"', b'msgstr "Br\xffk"'), "work:da.po", "not UTF-8",
+         ("import",)),
     Case("nul-byte-in-yaml", edit("components.yaml", "kind: token", "kind: to\0ken"), "components.yaml:4",
          "a NUL character is not allowed"),
     Case("control-character-in-yaml", edit("game.yaml", "title: Tiny", "title: Ti\x01ny"), "game.yaml:3",
          "the character U+0001 is not allowed"),
-    Case("english-missing", remove("text/en.yaml"), "text/en.yaml", "no en texts, the game's source (the file is missing)", base="quatrefoil"),
-    Case("english-empty", write("text/en.yaml", ""), "text/en.yaml", "no en texts, the game's source (the file is empty)", base="quatrefoil"),
-    Case("rulebook-names-unknown-diagram", edit("rulebook.yaml", "diagram: setup", "diagram: nosuch"), "rulebook.yaml@nosuch",
-         "no diagram 'nosuch' in diagrams.yaml", DOCUMENTS, base="quatrefoil"),
-    Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"), "rulebook.yaml@nosuch",
-         "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
+    Case("english-missing", remove("text/en.yaml"), "text/en.yaml",
+         "no en texts, the game's source (the file is missing)", base="quatrefoil"),
+    Case("english-empty", write("text/en.yaml", ""), "text/en.yaml",
+         "no en texts, the game's source (the file is empty)", base="quatrefoil"),
+    Case("rulebook-names-unknown-diagram", edit("rulebook.yaml", "diagram: setup", "diagram: nosuch"),
+         "rulebook.yaml@nosuch", "no diagram 'nosuch' in diagrams.yaml", DOCUMENTS, base="quatrefoil"),
+    Case("rulebook-names-unknown-example", edit("rulebook.yaml", "example: play", "example: nosuch"),
+         "rulebook.yaml@nosuch", "no example 'nosuch' in examples.yaml", DOCUMENTS, base="boardless-quarto"),
 
     # A title too long for the sheets' footer is a located error at the title (it was a bare DoesNotFit).
-    Case("title-too-long-for-the-footer", edit("game.yaml", "title: Quatrefoil", "title: The Extraordinary and Somewhat "
+    Case("title-too-long-for-the-footer", edit("game.yaml", "title: Quatrefoil",
+                                               "title: The Extraordinary and Somewhat "
                                                "Lengthy Adventures of the Tiny Ga"),
-         "game.yaml@title:", "no room inside the printer margin for the sheet's footer and scale bar", ("build", "check"),
-         base="quatrefoil"),
+         "game.yaml@title:", "no room inside the printer margin for the sheet's footer and scale bar",
+         ("build", "check"), base="quatrefoil"),
 
     # --- classes handled before this corpus (tests/model/test_errors.py) ----------------
     Case("yaml-syntax-error", write("game.yaml", "title: [Tiny\nversion: 1\n"), "game.yaml:2", "YAML syntax error"),
     Case("tab-indentation", edit("game.yaml", "  ink:", "\tink:"), "game.yaml:10", "a tab character"),
-    Case("python-tag", edit("game.yaml", "title: Tiny", "title: !!python/object/apply:os.system ['true']"), "game.yaml:3",
-         "is not allowed"),
-    Case("unknown-key", edit("components.yaml", "    bleed: 2mm\n", "    bleeed: 2mm\n"), "components.yaml:7", "did you mean 'bleed'"),
-    Case("wrong-type", edit("game.yaml", "authors: [A. Designer]", "authors: A. Designer"), "game.yaml:4", "expected a list"),
-    Case("unknown-attribute", edit("components.yaml", "background: ${colour}", "background: ${color}"), "components.yaml:13",
-         "unknown attribute '${color}'"),
-    Case("unknown-colour", edit("components.yaml", "fill: ink}", "fill: inc}"), "components.yaml:25", "expected a palette colour"),
-    Case("missing-image", edit("components.yaml", "art/mark.png", "art/missing.png"), "components.yaml:24", "image file not found"),
-    Case("duplicate-key", edit("game.yaml", "players: \"2\"", "players: \"2\"\nplayers: \"3\""), "game.yaml:9", "appears twice"),
-    Case("unknown-template", edit("components.yaml", "cards/mini-euro", "cards/jumbo"), "components.yaml:19", "has no template 'jumbo'"),
+    Case("python-tag", edit("game.yaml", "title: Tiny", "title: !!python/object/apply:os.system ['true']"),
+         "game.yaml:3", "is not allowed"),
+    Case("unknown-key", edit("components.yaml", "    bleed: 2mm\n", "    bleeed: 2mm\n"), "components.yaml:7",
+         "did you mean 'bleed'"),
+    Case("wrong-type", edit("game.yaml", "authors: [A. Designer]", "authors: A. Designer"), "game.yaml:4",
+         "expected a list"),
+    Case("unknown-attribute", edit("components.yaml", "background: ${colour}", "background: ${color}"),
+         "components.yaml:13", "unknown attribute '${color}'"),
+    Case("unknown-colour", edit("components.yaml", "fill: ink}", "fill: inc}"), "components.yaml:25",
+         "expected a palette colour"),
+    Case("missing-image", edit("components.yaml", "art/mark.png", "art/missing.png"), "components.yaml:24",
+         "image file not found"),
+    Case("duplicate-key", edit("game.yaml", "players: \"2\"", "players: \"2\"\nplayers: \"3\""), "game.yaml:9",
+         "appears twice"),
+    Case("unknown-template", edit("components.yaml", "cards/mini-euro", "cards/jumbo"), "components.yaml:19",
+         "has no template 'jumbo'"),
     Case("not-utf8-yaml", write_bytes("game.yaml", b"title: \xff\xfe\n"), "game.yaml:1", "not UTF-8"),
     Case("text-does-not-fit", edit("text/en.yaml", "chip.name: Chip", "chip.name: Averyveryverylongunbreakablename"),
          "components.yaml:16", "does not fit its box", ("build", "check")),
-    Case("po-wrong-language", edit("work:da.po", "Language: da", "Language: sv"), "work:da.po", "for language 'sv'", ("import",)),
+    Case("po-wrong-language", edit("work:da.po", "Language: da", "Language: sv"), "work:da.po", "for language 'sv'",
+         ("import",)),
     Case("po-of-another-game", edit("work:da.po", "X-Pnp-Game: tiny", "X-Pnp-Game: folio"), "work:da.po",
          "for the game 'folio', not 'tiny'", ("import",)),
-    Case("po-unknown-key", edit("work:da.po", 'msgctxt "chip.name"', 'msgctxt "chip.nmae"'), "work:da.po", "unknown text key",
-         ("import",)),
+    Case("po-unknown-key", edit("work:da.po", 'msgctxt "chip.name"', 'msgctxt "chip.nmae"'), "work:da.po",
+         "unknown text key", ("import",)),
 
     # --- authoring: tables, SVG, repeat, groups, ${...}, icons (issue 12) ---------------
     Case("csv-count-not-a-number", both(TABLE_ITEMS, write("cards.csv", "id,count\nplain,lots\n")), "cards.csv",
@@ -705,7 +762,8 @@ CASES: list[Case] = [
          "save it as CSV UTF-8"),
     Case("csv-language-the-game-lacks", both(TABLE_ITEMS, write("cards.csv", "id,name.en,name.sv\nplain,A,B\n")),
          "cards.csv", "C1 (name.sv): 'sv' is not one of the game's languages"),
-    Case("csv-links-outside", both(TABLE_ITEMS, write("work:../outside.csv", "id\nplain\n"), link("cards.csv", "work:../outside.csv")),
+    Case("csv-links-outside",
+         both(TABLE_ITEMS, write("work:../outside.csv", "id\nplain\n"), link("cards.csv", "work:../outside.csv")),
          "cards.csv", "leads outside"),
     Case("csv-over-rows", both(TABLE_ITEMS, write("cards.csv", "id\n" + "x\n" * (L.MAX_TABLE_ROWS + 1))),
          "cards.csv", f"A{L.MAX_TABLE_ROWS + 2}: the table has more than {L.MAX_TABLE_ROWS} rows"),
@@ -718,8 +776,9 @@ CASES: list[Case] = [
     Case("svg-external-reference", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
                                         write("art/mark.svg", svg('<use xlink:href="/etc/passwd#x"/>'))),
          "components.yaml:24", "refers to '/etc/passwd#x' outside itself", secret="root:"),
-    Case("svg-image-from-the-web", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
-                                        write("art/mark.svg", svg('<rect fill="url(http://example.org/x.svg#p)" width="1" height="1"/>'))),
+    Case("svg-image-from-the-web",
+         both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+              write("art/mark.svg", svg('<rect fill="url(http://example.org/x.svg#p)" width="1" height="1"/>'))),
          "components.yaml:24", "outside itself"),
     Case("svg-script", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
                             write("art/mark.svg", svg("<script>alert(1)</script>"))),
@@ -730,28 +789,36 @@ CASES: list[Case] = [
     Case("svg-billion-laughs", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
                                     write("art/mark.svg", svg("<text>&j;</text>", BILLION_LAUGHS))),
          "components.yaml:24", "has a DOCTYPE or entities", subprocess=True),
-    Case("svg-without-a-size", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
-                                    write("art/mark.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="1e999"/>')),
+    Case("svg-without-a-size",
+         both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
+              write("art/mark.svg", '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="1e999"/>')),
          "components.yaml:24", "has no size to draw at"),
     Case("svg-over-size", both(edit("components.yaml", "art/mark.png", "art/mark.svg"),
                                write("art/mark.svg", svg("<!--" + "x" * L.MAX_SVG_BYTES + "-->"))),
          "components.yaml:24", f"over the limit of {L.MAX_SVG_BYTES} bytes"),
     Case("repeat-of-a-billion", edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
-                                     "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}\n          repeat: {n: {from: 1, to: 1000000000}}"),
+                                     "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}\n"
+                                     "          repeat: {n: {from: 1, to: 1000000000}}"),
          "components.yaml:26", f"repeat makes 1000000000 copies, over the limit of {L.MAX_REPEAT}", subprocess=True),
-    Case("diagram-repeat-of-a-billion", edit("diagrams.yaml", "      - {set: chips, item: gold, at: [1, 1]}",
-                                             "      - {set: chips, item: gold, at: [1, 1], repeat: {n: {from: 1, to: 1000000000}}}"),
+    Case("diagram-repeat-of-a-billion",
+         edit("diagrams.yaml", "      - {set: chips, item: gold, at: [1, 1]}",
+              "      - {set: chips, item: gold, at: [1, 1], repeat: {n: {from: 1, to: 1000000000}}}"),
          "diagrams.yaml:5", f"over the limit of {L.MAX_REPEAT}", BEYOND_COMPONENTS),
-    Case("group-includes-itself", both(edit("components.yaml", "sets:\n", "groups:\n  loop:\n    elements: [{use: {group: loop}}]\nsets:\n"),
-                                       edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}", "- use: {group: loop}")),
+    Case("group-includes-itself", both(edit("components.yaml", "sets:\n",
+                                            "groups:\n  loop:\n    elements: [{use: {group: loop}}]\nsets:\n"),
+                                       edit("components.yaml", "- polygon: {r: 10%, y: 85%, sides: 6, fill: ink}",
+                                            "- use: {group: loop}")),
          "components.yaml:4", "group 'loop' places itself: loop → loop"),
-    Case("expression-calls-python", edit("components.yaml", "sides: 6", "sides: \"${__import__('os').system('touch x')}\""),
+    Case("expression-calls-python",
+         edit("components.yaml", "sides: 6", "sides: \"${__import__('os').system('touch x')}\""),
          "components.yaml:25", "only numbers, names"),
 
     # --- a translator's PO file cannot break a table (issue 26) ---------------------------
-    *[Case(f"import-{name}-into-{table}", both(mutation, append("work:da.po", po_message("cards.plain.name", "Plain", escaped))),
+    *[Case(f"import-{name}-into-{table}",
+           both(mutation, append("work:da.po", po_message("cards.plain.name", "Plain", escaped))),
            "work:da.po@cards.plain.name", f"holds a control character ({code})", ("import",))
-      for name, escaped, code in (("nul", "Gl\\000at", "U+0000"), ("control", "Gl\\001at", "U+0001"), ("escape", "\\x1b[31m", "U+001B"))
+      for name, escaped, code in (("nul", "Gl\\000at", "U+0000"), ("control", "Gl\\001at", "U+0001"),
+                                  ("escape", "\\x1b[31m", "U+001B"))
       for table, mutation in (("csv", TABLE_TEXT), ("xlsx", SHEET_TEXT))],
 
     Case("icon-missing", edit("text/en.yaml", "chip.name: Chip", "chip.name: \"{icon:nope}\""), "components.yaml:16",
@@ -772,12 +839,14 @@ CASES: list[Case] = [
            "Deck!B2 (cost): a number cell holds 'abc', which is not a number"),
           ("date-cell-not-a-date", {"sheet_edit": cost_cell('<c r="B2" t="d"><v>2024-13-45</v></c>')},
            "Deck!B2 (cost): a date cell holds '2024-13-45', which is not a date"),
-          ("shared-text-999", {"sheet_edit": lambda xml: xml.replace('<c r="A2" t="s"><v>0</v>', '<c r="A2" t="s"><v>999</v>'),
+          ("shared-text-999", {"sheet_edit": lambda xml: xml.replace('<c r="A2" t="s"><v>0</v>',
+                                                                     '<c r="A2" t="s"><v>999</v>'),
                                "shared": True},
            "Deck!A2 (id): the cell refers to shared text '999', but the file has 1 shared text"),
           ("reference-without-a-row", {"sheet_edit": cost_cell('<c r="E" t="n"><v>3</v></c>')},
            "Deck!B2 (cost): the cell reference 'E' names no cell"),
-          ("sheet-part-missing", {"rels_edit": lambda xml: xml.replace("worksheets/sheet1.xml", "worksheets/sheet9.xml")},
+          ("sheet-part-missing",
+           {"rels_edit": lambda xml: xml.replace("worksheets/sheet1.xml", "worksheets/sheet9.xml")},
            "its sheet 'Deck' leads to the part 'xl/worksheets/sheet9.xml', which the file does not have"),
           ("boolean-cell-maybe", {"sheet_edit": cost_cell('<c r="B2" t="b"><v>maybe</v></c>')},
            "Deck!B2 (cost): a true/false cell holds 'maybe', not 1 or 0"),

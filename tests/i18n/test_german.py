@@ -69,7 +69,8 @@ ENGLISH = {
 DANISH = {"game.title": "Stenrække", "game.subtitle": "Et lille spil om sten på række.", "card.stone": "Sten",
           "component.cards.name": "Kort", "component.cards.description": "Ét kort for hver sten.",
           "rules.goal.title": "Mål", "rules.goal.p1": "Læg fire **sten** på række før din modstander.",
-          "rules.turn.title": "Din tur", "rules.turn.step1": "Tag en sten.", "rules.turn.step2": "Læg den ved siden af en anden sten."}
+          "rules.turn.title": "Din tur", "rules.turn.step1": "Tag en sten.",
+          "rules.turn.step2": "Læg den ved siden af en anden sten."}
 SOURCES = {**ENGLISH, "game.title": "Stone Row", "game.subtitle": "A tiny game of stones in a row."}
 GERMAN = {"game.title": "Steinreihe", "rules.goal.title": "Ziel", "rules.turn.step1": "Nimm einen Stein."}
 
@@ -120,7 +121,8 @@ def test_starting_german_makes_it_one_of_the_games_languages(work: Path):
     result = pnp("translate", "init", "stone-row", "de")
     assert result.exit_code == 0, result.output
     assert "started de: wrote content/stone-row/text/de.yaml" in result.output
-    assert (work / "content/stone-row/text/de.yaml").read_text(encoding="utf-8").startswith("# de texts of Stone Row, translated")
+    written = (work / "content/stone-row/text/de.yaml").read_text(encoding="utf-8")
+    assert written.startswith("# de texts of Stone Row, translated")
     assert "stone-row\tStone Row 2.1\ten, da, de\tcards (1)" in pnp("list").output
     again = pnp("translate", "init", "stone-row", "de")
     assert again.exit_code == 1 and "de is started already" in again.output
@@ -192,7 +194,8 @@ def test_strict_fails_on_a_stale_text_and_names_it(work: Path):
 def test_a_language_no_game_has_is_refused(work: Path):
     result = pnp("build", "stone-row", "--lang", "fr", "--format", "pdf")
     assert result.exit_code == 2  # a usage error, as any option value no output can be made with
-    assert "no game here has the language 'fr' (they have en, da); start it with: pnp translate init GAME fr" in result.output
+    assert ("no game here has the language 'fr' (they have en, da); start it with: pnp translate init GAME fr"
+            in result.output)
     assert pnp("build", "--lang", "fr_FR").exit_code == 2
 
 

@@ -68,7 +68,8 @@ def test_an_unedited_po_file_changes_nothing_and_writes_nothing(game: Path):
 
 
 def test_edited_messages_change_their_entries_and_nothing_else(game: Path):
-    text = edited(edited(exported(game), "rules.pass", "Stå over, hvis du ikke kan lægge: „pas“."), "rules.title", "Bitte lille spil")
+    text = edited(edited(exported(game), "rules.pass", "Stå over, hvis du ikke kan lægge: „pas“."), "rules.title",
+                  "Bitte lille spil")
     da = catalog_path(game, "da")
     before = da.read_text(encoding="utf-8").splitlines()
 
@@ -126,16 +127,19 @@ def test_clearing_fuzzy_confirms_the_translation(game: Path):
 
 def test_a_fuzzy_draft_from_msgmerge_records_the_english_it_was_made_from(game: Path):
     text = exported(game).replace('msgctxt "rules.pass"', '#, fuzzy\n#| msgid "Pass."\nmsgctxt "rules.pass"')
-    text = text.replace('msgid "Pass if you cannot place."\nmsgstr ""', 'msgid "Pass if you cannot place."\nmsgstr "Pas."')
+    text = text.replace('msgid "Pass if you cannot place."\nmsgstr ""',
+                        'msgid "Pass if you cannot place."\nmsgstr "Pas."')
     [change] = imported(game, text).changes
     entry = danish(game)["rules.pass"]
-    assert (change.kind, entry.text, entry.source, entry.source_text, entry.fuzzy) == (DRAFT, "Pas.", fingerprint("Pass."), "Pass.", True)
+    assert ((change.kind, entry.text, entry.source, entry.source_text, entry.fuzzy)
+            == (DRAFT, "Pas.", fingerprint("Pass."), "Pass.", True))
 
 
 def test_a_translation_of_older_english_is_taken_but_stays_stale(game: Path):
     old_po = exported(game)
     en = game / "text" / "en.yaml"
-    en.write_text(en.read_text(encoding="utf-8").replace("Pass if you cannot place.", "Pass if you cannot place a stone."), encoding="utf-8")
+    en.write_text(en.read_text(encoding="utf-8").replace("Pass if you cannot place.",
+                                                         "Pass if you cannot place a stone."), encoding="utf-8")
 
     [change] = imported(game, edited(old_po, "rules.pass", "Stå over, hvis du ikke kan.")).changes
 
@@ -148,7 +152,8 @@ def test_a_translation_of_older_english_is_taken_but_stays_stale(game: Path):
 def test_an_older_po_file_never_rolls_back_a_newer_translation(game: Path):
     old_po = exported(game)  # Danish "Lille spil" for English "Tiny Game"
     en = game / "text" / "en.yaml"
-    en.write_text(en.read_text(encoding="utf-8").replace("rules.title: Tiny Game", "rules.title: The Tiny Game"), encoding="utf-8")
+    en.write_text(en.read_text(encoding="utf-8").replace("rules.title: Tiny Game", "rules.title: The Tiny Game"),
+                  encoding="utf-8")
     imported(game, edited(exported(game), "rules.title", "Det lille spil", fuzzy=False))  # translated since
     da = catalog_path(game, "da")
     before = da.read_bytes()
@@ -182,7 +187,8 @@ def refused(game: Path, text: str, language: str = "da") -> list:
 def test_a_po_file_of_another_game_is_refused(game: Path):
     text = exported(game).replace('"X-Pnp-Game: tiny\\n"', '"X-Pnp-Game: folio\\n"')
     [problem] = refused(game, text)
-    assert (problem.location.line, problem.message) == (3, "this PO file is for the game 'folio', not 'tiny'; nothing was imported")
+    assert (problem.location.line, problem.message) == (
+        3, "this PO file is for the game 'folio', not 'tiny'; nothing was imported")
 
 
 def test_a_po_file_that_names_no_game_is_refused(game: Path):
@@ -209,7 +215,8 @@ def test_an_unknown_key_is_a_located_error(game: Path):
 
 
 def test_malformed_lines_are_located_errors(game: Path):
-    text = exported(game).replace('msgstr "Lille spil"', 'msgstr "Lille spil').replace('msgctxt "rules.note"', 'msgctx "rules.note"')
+    text = exported(game).replace('msgstr "Lille spil"', 'msgstr "Lille spil').replace('msgctxt "rules.note"',
+                                                                                       'msgctx "rules.note"')
     lines = text.splitlines()
     located = {(p.location.line, p.message.split(";")[0]) for p in refused(game, text)}
     assert (lines.index('msgstr "Lille spil') + 1, "string has no closing double quote") in located
@@ -219,7 +226,8 @@ def test_malformed_lines_are_located_errors(game: Path):
 def test_an_unknown_escape_is_a_located_error(game: Path):
     text = exported(game).replace('msgstr "Lille spil"', 'msgstr "Lille\\q spil"')
     line = text.splitlines().index('msgstr "Lille\\q spil"') + 1
-    assert [(p.location.line, p.message) for p in refused(game, text)] == [(line, "unknown escape sequence \\q; write the character itself")]
+    assert [(p.location.line, p.message)
+            for p in refused(game, text)] == [(line, "unknown escape sequence \\q; write the character itself")]
 
 
 def test_a_malformed_previous_msgid_loses_only_itself(game: Path):
@@ -254,15 +262,18 @@ def test_one_change_to_a_real_danish_file_rewrites_that_entry_alone(name: str, t
     write_import(game, catalogs, import_po(text, catalogs, "da", game.id))
 
     after = path.read_text(encoding="utf-8").splitlines()
-    changed = [line for line in difflib.unified_diff(before, after, n=0, lineterm="") if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    changed = [line for line in difflib.unified_diff(before, after, n=0, lineterm="")
+               if line[:1] in "+-" and line[:3] not in ("+++", "---")]
     start = line_of(path, key)
     assert before[start].startswith("  text: ")
     assert changed[0] == "-" + before[start]  # the old text line, and nothing else of the file
-    assert changed[1:] == ["+  text: Et overblik", *(["+  source-text: Overview"] if "source-text" not in before[start + 2] else [])]
+    assert changed[1:] == ["+  text: Et overblik",
+                           *(["+  source-text: Overview"] if "source-text" not in before[start + 2] else [])]
 
 
 @settings(max_examples=100, deadline=None)
-@given(text=st.text(max_size=200), old=st.sampled_from(["plain", ">-\n    folded text\n    over lines", "|-\n    a\n    b", "{text: x}"]))
+@given(text=st.text(max_size=200),
+       old=st.sampled_from(["plain", ">-\n    folded text\n    over lines", "|-\n    a\n    b", "{text: x}"]))
 def test_any_text_survives_the_catalog_file(tmp_path_factory, text: str, old: str):
     folder = tmp_path_factory.mktemp("cat")
     (folder / "text").mkdir()
@@ -306,7 +317,8 @@ def test_importing_into_a_new_language_creates_its_file(game: Path):
     text = edited(exported(game, "de"), "rules.title", "Kleines Spiel")
     imported(game, text.replace('"Language: de\\n"', '"Language: de\\n"'), "de")
     de = load_catalogs(game, ("de",))["de"].entries
-    assert {k: (e.text, e.source) for k, e in de.items()} == {"rules.title": ("Kleines Spiel", fingerprint("Tiny Game"))}
+    assert {k: (e.text, e.source)
+            for k, e in de.items()} == {"rules.title": ("Kleines Spiel", fingerprint("Tiny Game"))}
     assert catalog_path(game, "de").read_text(encoding="utf-8").startswith("# new\nrules.title:\n")
 
 

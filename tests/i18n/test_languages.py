@@ -70,7 +70,8 @@ def test_another_source_language(tmp_path: Path):
 
 
 def test_the_bilingual_pair_is_the_games_to_name(tmp_path: Path):
-    assert load_game(game_folder(tmp_path / "a", "languages: [en, da, de]\nbilingual: [da, de]\n")).bilingual == ("da", "de")
+    assert load_game(game_folder(tmp_path / "a",
+                                 "languages: [en, da, de]\nbilingual: [da, de]\n")).bilingual == ("da", "de")
     assert load_game(game_folder(tmp_path / "b", "languages: [en, da]\nbilingual: false\n")).bilingual is None
     assert load_game(game_folder(tmp_path / "c", "languages: [en]\n")).bilingual is None
     [problem] = problems(game_folder(tmp_path / "d", "languages: [en, da]\nbilingual: [da, da]\n"))
@@ -89,8 +90,8 @@ def test_language_mistakes_are_located(tmp_path: Path, extra: str, expected: str
 
 def test_a_catalog_not_named_by_a_tag_is_an_error(tmp_path: Path):
     [problem] = problems(game_folder(tmp_path, texts={"en.yaml": "a: A\n", "Danish.yaml": "a: {text: A}\n"}))
-    assert problem.endswith("text/Danish.yaml: expected a catalog named after a language tag (da.yaml, pt-BR.yaml) or a "
-                            "glossary (da.glossary.yaml), got 'Danish.yaml'")
+    assert problem.endswith("text/Danish.yaml: expected a catalog named after a language tag (da.yaml, pt-BR.yaml) "
+                            "or a glossary (da.glossary.yaml), got 'Danish.yaml'")
 
 
 def test_the_title_lives_in_game_yaml_alone(tmp_path: Path):
@@ -111,7 +112,8 @@ def test_pnp_ships_its_words_in_english_danish_and_german():
 def test_every_label_catalog_has_the_english_labels_with_the_same_placeholders(language: str):
     english, own = labels._catalog("en"), labels._catalog(language)
     assert set(own) == set(english)
-    assert {name: placeholders(text) for name, text in own.items()} == {name: placeholders(text) for name, text in english.items()}
+    assert {name: placeholders(text) for name, text in own.items()} == {name: placeholders(text)
+                                                                        for name, text in english.items()}
     assert len(own["quotes"]) == 4
     assert missing_labels(language) == () and label_warning(language) is None
 

@@ -86,7 +86,8 @@ def test_counts_agree_with_polib(game: Path, tmp_path: Path):
 
 
 def test_notes_say_where_a_text_is_used_and_how_much_room_it_has(game: Path, tmp_path: Path):
-    uses = {"rules.title": [Use("rules.title", "rulebook: heading of section 1", Location(str(game / "rulebook.yaml"), 3, 5))],
+    uses = {"rules.title": [Use("rules.title", "rulebook: heading of section 1",
+                                Location(str(game / "rulebook.yaml"), 3, 5))],
             "component.board.name": [Use("component.board.name", "card face: front of the 'board' set",
                                          Location(str(game / "components.yaml"), 9, 7))]}
     po = polib.pofile(exported(game, uses=uses))
@@ -104,8 +105,10 @@ def test_a_card_text_notes_its_box_in_a_real_game(tmp_path: Path):
     red = po.find("colour.red", by="msgctxt")
     assert red.comment.splitlines() == [
         "Card face: front of the 'colour-cards' set.",
-        "Room: fixed box 53 × 11 mm, 20 pt bold; a text that does not fit is an error (pnp translate status checks it)."]
-    assert [path for path, _ in red.occurrences] == ["content/quatrefoil/text/en.yaml", "content/quatrefoil/components.yaml"]
+        "Room: fixed box 53 × 11 mm, 20 pt bold; a text that does not fit is an error "
+        "(pnp translate status checks it)."]
+    assert [path for path, _ in red.occurrences] == ["content/quatrefoil/text/en.yaml",
+                                                     "content/quatrefoil/components.yaml"]
     assert po.metadata["Project-Id-Version"] == "quatrefoil 1.0"
     caption = po.find("diagram.setup.caption", by="msgctxt")
     assert caption.comment.startswith("Caption of diagram 'setup'")
@@ -114,7 +117,8 @@ def test_a_card_text_notes_its_box_in_a_real_game(tmp_path: Path):
 def test_a_stale_text_shows_the_previous_english(game: Path):
     catalogs = load_catalogs(game, ("da",))
     old = "Take a stone."  # what the Danish was made from; the English now says "Take one stone."
-    update_catalog(catalog_path(game, "da"), {"rules.take": Entry("rules.take", "Tag en sten.", fingerprint(old), Location("x"), old)},
+    update_catalog(catalog_path(game, "da"),
+                   {"rules.take": Entry("rules.take", "Tag en sten.", fingerprint(old), Location("x"), old)},
                    list(ENGLISH), header="")
     po = polib.pofile(exported(game))
     take = po.find("rules.take", by="msgctxt")
@@ -153,7 +157,8 @@ def test_a_folder_name_with_a_line_break_stays_inside_its_reference(tmp_path: Pa
 
     folder = make_game(tmp_path / "odd\nmsgid\"x\"\n")
     catalogs = load_catalogs(folder, ("da",))
-    uses = {"rules.title": [Use("rules.title", "title on the cover\nmsgstr \"y\"", Location(str(folder / "rulebook.yaml"), 3))]}
+    uses = {"rules.title": [Use("rules.title", "title on the cover\nmsgstr \"y\"",
+                                Location(str(folder / "rulebook.yaml"), 3))]}
     text = export_po(catalogs, "da", PoProject("tiny", "1", tmp_path, uses))
     messages = parse_po(text)
     assert [m.context for m in messages[1:]] == list(ENGLISH)

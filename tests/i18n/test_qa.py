@@ -27,13 +27,16 @@ NO_GLOSSARY = Glossary("da", Path("da.glossary.yaml"), ())
 
 def glossary(**terms) -> Glossary:
     return Glossary("da", Path("da.glossary.yaml"),
-                    tuple(Term(k.replace("_", " "), tuple(v) if isinstance(v, list) else (v,), Location("g")) for k, v in terms.items()))
+                    tuple(Term(k.replace("_", " "), tuple(v) if isinstance(v, list) else (v,), Location("g"))
+                          for k, v in terms.items()))
 
 
 @pytest.mark.parametrize("source, translation, expected", [
     ("Choose **Push** or *north*.", "Vælg **Skub** eller *nord*.", []),
-    ("Choose **Push** or *north*.", "Vælg Skub eller *nord*.", ["markup differs from the source: 1 term where the source has 1 bold, 1 term"]),
-    ("A ***Stack*** ends it.", "Et **Stabl* afslutter det.", ["markup differs from the source: 3 unpaired * where the source has 1 bold term"]),
+    ("Choose **Push** or *north*.", "Vælg Skub eller *nord*.",
+     ["markup differs from the source: 1 term where the source has 1 bold, 1 term"]),
+    ("A ***Stack*** ends it.", "Et **Stabl* afslutter det.",
+     ["markup differs from the source: 3 unpaired * where the source has 1 bold term"]),
 ])
 def test_markup_must_match_the_source(source, translation, expected):
     assert text_findings(source, translation, "da", NO_GLOSSARY) == expected
@@ -59,7 +62,8 @@ def test_quotation_marks_of_another_language_are_flagged(language, text, flagged
 def test_a_text_left_as_the_source_is_flagged_unless_it_is_names_or_numbers():
     assert text_findings("Take a stone.", "Take a stone.", "da", NO_GLOSSARY) == [
         "the same as the source text: translate it, or list the names in it in the glossary as themselves"]
-    assert text_findings("Quatrefoil Dual", "Quatrefoil Dual", "da", glossary(Quatrefoil="Quatrefoil", Dual="Dual")) == []
+    assert text_findings("Quatrefoil Dual", "Quatrefoil Dual", "da",
+                         glossary(Quatrefoil="Quatrefoil", Dual="Dual")) == []
     assert text_findings("4×4", "4×4", "da", NO_GLOSSARY) == []
 
 
@@ -126,8 +130,8 @@ def test_check_strict_passes_on_a_game_whose_title_holds_a_glossary_term(make_ga
     from pnp.i18n.catalog import fingerprint
 
     def game(english: str, danish: str) -> None:
-        texts = (("game.title", "Tidevagt", "Tidewatch"), ("chip.name", "Guld", "Gold"), ("rules.title", "Regler", "Rules"),
-                 ("rules.intro", danish, english))
+        texts = (("game.title", "Tidevagt", "Tidewatch"), ("chip.name", "Guld", "Gold"),
+                 ("rules.title", "Regler", "Rules"), ("rules.intro", danish, english))
         make_game({**TIDEWATCH, "text/en.yaml": "".join(f"{key}: {source}\n" for key, _, source in texts[1:]),
                    "text/da.yaml": "".join(f"{key}: {{text: {text}, source: \"{fingerprint(source)}\"}}\n"
                                            for key, text, source in texts)})
@@ -191,7 +195,8 @@ def test_a_key_only_a_diagram_label_uses_counts_as_used(make_game, tmp_path: Pat
             board: {grid: [2, 2]}
             marks:
               - {label-key: label.north, at: [0, 0]}
-        """, "text/en.yaml": "chip.name: Gold\ndiagram.start.caption: The start.\nlabel.north: N\n", "text/da.yaml": None})
+        """, "text/en.yaml": "chip.name: Gold\ndiagram.start.caption: The start.\nlabel.north: N\n",
+                        "text/da.yaml": None})
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["translate", "status", "tiny"])
     assert "tiny en: 4 texts (the source), all in order" in result.output

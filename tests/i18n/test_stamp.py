@@ -19,10 +19,11 @@ def test_stamping_everything_clears_stale_and_keeps_texts(game: Path):
     catalogs = load_catalogs(game, ("da",))
     after = catalogs["da"].entries
     assert stamped.confirmed == ("rules.take", "component.board.name")  # English order
-    assert set(stamped.recorded) == {"rules.title", "rules.intro", "rules.setup", "rules.note", "rules.count", "rules.path",
-                                     "rules.old"}
+    assert set(stamped.recorded) == {"rules.title", "rules.intro", "rules.setup", "rules.note", "rules.count",
+                                     "rules.path", "rules.old"}
     assert after["rules.take"].source == fingerprint(ENGLISH["rules.take"])
-    assert {k: e.source_text for k, e in after.items() if k in ENGLISH} == {k: ENGLISH[k] for k in after if k in ENGLISH}
+    assert {k: e.source_text for k, e in after.items() if k in ENGLISH} == {k: ENGLISH[k] for k in after
+                                                                            if k in ENGLISH}
     assert after["component.board.name"].source == fingerprint("Board")
     assert {k: e.text for k, e in after.items()} == {k: e.text for k, e in before.items()}
     assert translation_status(catalogs, USED, "da").stale == ()
@@ -67,5 +68,6 @@ def test_stamping_rewrites_only_the_stamped_entries(game: Path):
     take = before.index(next(line for line in before if line.startswith("rules.take:")))
     assert after[:take] == before[:take]
     assert after[take + 4:] == before[take + 1:]
-    assert after[take:take + 4] == ["rules.take:", "  text: Tag en sten.", f'  source: "{fingerprint(ENGLISH["rules.take"])}"',
+    assert after[take:take + 4] == ["rules.take:", "  text: Tag en sten.",
+                                    f'  source: "{fingerprint(ENGLISH["rules.take"])}"',
                                     f"  source-text: {ENGLISH['rules.take']}"]

@@ -20,7 +20,8 @@ def test_translation_status_lists_exactly_what_danish_needs(game: Path):
 
     status = translation_status(catalogs, USED, "da")
 
-    assert status.missing == (KeyIssue("rules.pass", Location(en_file, line_of(game / "text/en.yaml", "rules.pass"), 13)),)
+    assert status.missing == (KeyIssue("rules.pass",
+                                       Location(en_file, line_of(game / "text/en.yaml", "rules.pass"), 13)),)
     assert [(i.key, i.location.file, i.note) for i in status.stale] == [
         ("component.board.name", da_file, NO_SOURCE),
         ("rules.take", da_file, "source changed"),

@@ -70,7 +70,8 @@ def test_stamp_records_the_source_in_the_catalog_and_leaves_the_table_alone(game
 
 
 def test_export_and_import_write_the_translation_into_its_cell_only(game: Path, monkeypatch, tmp_path):
-    (game / "cards.csv").write_text('id,count,name.en,name.da\r\nfox,2,Fox,Ræv\r\n"owl",1,"Owl, wise",\r\n', encoding="utf-8")
+    (game / "cards.csv").write_text('id,count,name.en,name.da\r\nfox,2,Fox,Ræv\r\n"owl",1,"Owl, wise",\r\n',
+                                    encoding="utf-8")
     monkeypatch.chdir(game.parent.parent)
     assert run(game, "translate", "export", "tiny", "-o", str(tmp_path / "da.po")).exit_code == 0
     po = (tmp_path / "da.po").read_text(encoding="utf-8")
@@ -194,8 +195,8 @@ def export_with_owl(folder: Path, translation: str, tmp_path: Path) -> Path:
     return po_file
 
 
-@pytest.mark.parametrize("translation", ['=HYPERLINK(\\"http://example.org\\",\\"x\\")', "+1 guld", "-1 guld", "@SUM(A1)",
-                                         "\\tindrykket", "\\rlinje", "'=allerede"])
+@pytest.mark.parametrize("translation", ['=HYPERLINK(\\"http://example.org\\",\\"x\\")', "+1 guld", "-1 guld",
+                                         "@SUM(A1)", "\\tindrykket", "\\rlinje", "'=allerede"])
 def test_a_translation_starting_like_a_formula_is_written_as_text(game: Path, monkeypatch, tmp_path, translation: str):
     """OWASP's advice for CSV injection: a cell starting with = + - @, a tab or a carriage return
     gets a leading ', so a spreadsheet program shows it and never runs it; pnp reads it back as it was."""
@@ -206,7 +207,8 @@ def test_a_translation_starting_like_a_formula_is_written_as_text(game: Path, mo
     [expected] = [m.msgstr for m in parse_po(po_file.read_text()) if m.context == "deck.owl.name"]
     result = run(game, "translate", "import", "tiny", str(po_file))
     assert result.exit_code == 0, result.output
-    cell = (game / "cards.csv").read_text(encoding="utf-8").splitlines()[-1].split(",", 3)[3] if "\r" not in expected else None
+    last_row = (game / "cards.csv").read_text(encoding="utf-8").splitlines()[-1]
+    cell = last_row.split(",", 3)[3] if "\r" not in expected else None
     if cell is not None:
         assert cell.startswith(("\"'", "'")) and not cell.lstrip('"').startswith(("=", "+", "-", "@", "\t")), cell
     [loaded] = load_games([game])
@@ -231,7 +233,8 @@ def test_the_print_shop_csv_guards_a_cell_that_starts_with_a_tab_or_carriage_ret
 @pytest.mark.parametrize("translation, code", [("Ug\\001le", "U+0001"), ("Ug\\000le", "U+0000"), ("\\x7f", "U+007F")])
 def test_a_control_character_for_a_table_is_refused_at_its_po_entry(make_game, game: Path, monkeypatch, tmp_path,
                                                                      kind: str, translation: str, code: str):
-    folder = spreadsheet_game(make_game, [["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]])[0] if kind == "xlsx" else game
+    folder = spreadsheet_game(make_game,
+                              [["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]])[0] if kind == "xlsx" else game
     monkeypatch.chdir(folder.parent.parent)
     po_file = export_with_owl(folder, translation, tmp_path)
     before = {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
@@ -301,4 +304,5 @@ def test_a_record_without_text_of_a_catalog_text_is_still_an_error(make_game):
     with pytest.raises(ContentError) as caught:
         load_games([folder])
     assert [str(p) for p in caught.value.problems] == [
-        f"{folder / 'text' / 'da.yaml'}:1:12 chip.name: missing required key 'text' (only a table's text is kept without it)"]
+        f"{folder / 'text' / 'da.yaml'}:1:12 chip.name: missing required key 'text' "
+        "(only a table's text is kept without it)"]

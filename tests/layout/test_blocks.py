@@ -13,6 +13,7 @@ from pnp.layout.blocks import (
     assign,
     grid_block,
     honeycomb_block,
+    honeycomb_size,
 )
 from pnp.layout.geometry import EPS, Box
 from pnp.model.units import mm
@@ -28,7 +29,8 @@ def poker(backs: str) -> list[Component]:
 
 
 def edges(block, axis: int) -> list[float]:
-    values = sorted({round(v, 6) for c in block.cells for v in ((c.trim.x, c.trim.right) if axis == 0 else (c.trim.y, c.trim.top))})
+    values = sorted({round(v, 6) for c in block.cells
+                     for v in ((c.trim.x, c.trim.right) if axis == 0 else (c.trim.y, c.trim.top))})
     return values
 
 
@@ -117,8 +119,8 @@ def hexes(count: int) -> list[Component]:
     return [Component("tiles", i, mm(60), mm(60) * math.sqrt(3) / 2, HEXAGON, 0.0, mm(2), "t") for i in range(count)]
 
 
-def test_honeycomb_neighbours_share_their_edge_and_bleed_runs_only_around_the_outside():
-    block = honeycomb_block(hexes(12), 3, 4, Arrangement("honeycomb", mm(2), guides=True))
+def test_a_butted_honeycomb_shares_each_edge_and_bleeds_only_around_the_outside():
+    block = honeycomb_block(hexes(12), 3, 4, Arrangement("butted", mm(2), guides=True, lattice="honeycomb"))
     apothem = mm(60) * math.sqrt(3) / 4
     centres = [c.trim.centre for c in block.cells]
     shared = 0
@@ -126,7 +128,8 @@ def test_honeycomb_neighbours_share_their_edge_and_bleed_runs_only_around_the_ou
         for j, b in enumerate(block.cells[i + 1:], start=i + 1):
             if abs(math.dist(centres[i], centres[j]) - 2 * apothem) < 1e-6:
                 shared += 1
-                common = {(round(x, 4), round(y, 4)) for x, y in a.clip} & {(round(x, 4), round(y, 4)) for x, y in b.clip}
+                common = {(round(x, 4), round(y, 4)) for x, y in a.clip} & {(round(x, 4), round(y, 4))
+                                                                            for x, y in b.clip}
                 assert len(common) == 2  # the shared edge is the same line in both clips
     assert shared == 23
     # 12 hexagons have 72 edges; each shared one is drawn (and cut) once.
@@ -134,3 +137,22 @@ def test_honeycomb_neighbours_share_their_edge_and_bleed_runs_only_around_the_ou
     outer = block.cells[0]  # top of the first column: its top edge is outside, grown by the bleed
     top = max(y for _, y in outer.clip)
     assert top - outer.trim.centre[1] == pytest.approx(apothem + mm(2))
+
+
+def test_a_honeycomb_with_a_gutter_gives_each_hexagon_its_own_bleed_and_white_paper_around_it():
+    block = honeycomb_block(hexes(12), 3, 4, Arrangement("gutter", mm(2), mm(2), guides=True, lattice="honeycomb"))
+    apothem = mm(60) * math.sqrt(3) / 4
+    centres = [c.trim.centre for c in block.cells]
+    neighbours = 0
+    for i, a in enumerate(centres):
+        for b in centres[i + 1:]:
+            apart = math.dist(a, b)
+            assert apart >= 2 * apothem + mm(6) - EPS  # facing edges: bleed, 2 mm of paper, bleed
+            neighbours += abs(apart - (2 * apothem + mm(6))) < EPS
+    assert neighbours == 23  # the same honeycomb, spread evenly
+    for cell in block.cells:  # bleed on all six sides
+        assert all(math.dist(cell.trim.centre, corner) == pytest.approx((apothem + mm(2)) * 2 / math.sqrt(3))
+                   for corner in cell.clip)
+    # Each hexagon's own outline is its cut, drawn on it.
+    assert [g.owner for g in block.guides] == [c.component for c in block.cells]
+    assert (block.width, block.height) == pytest.approx(honeycomb_size(3, 4, mm(60), mm(6)))

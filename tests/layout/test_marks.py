@@ -44,7 +44,8 @@ def test_marks_of_a_ragged_grid_point_only_at_occupied_cells():
         vertical = abs(line.x0 - line.x1) < EPS
         at = line.x0 if vertical else line.y0
         # The mark continues a trim edge of an occupied card ...
-        owners = [c for c in cells if any(abs(at - e) < EPS for e in ((c.trim.x, c.trim.right) if vertical else (c.trim.y, c.trim.top)))]
+        owners = [c for c in cells
+                  if any(abs(at - e) < EPS for e in ((c.trim.x, c.trim.right) if vertical else (c.trim.y, c.trim.top)))]
         assert owners
         # ... and starts right outside that card's art: the nearest occupied card along its line
         # is at most bleed + gap away, so it never points across an empty cell.
@@ -92,8 +93,8 @@ def test_on_letter_the_cards_vertical_cuts_have_no_room_for_marks_so_they_get_gu
     vertical_marks = [m for m in done.front_marks if abs(m.line.x0 - m.line.x1) < EPS]
     assert len(vertical_guides) == 5 and not vertical_marks  # 3 columns, one separation
     across = [m for m in done.front_marks if abs(m.line.y0 - m.line.y1) < EPS]
-    assert {round(m.line.y0, 3) for m in across} == {round(v, 3) for line in kit.sheets[0].lines
-                                                      if abs(line.start[1] - line.end[1]) < EPS for v in (line.start[1],)}
+    across_lines = [line for line in kit.sheets[0].lines if abs(line.start[1] - line.end[1]) < EPS]
+    assert {round(m.line.y0, 3) for m in across} == {round(line.start[1], 3) for line in across_lines}
 
 
 def test_on_a4_the_side_marks_sit_in_the_bleed(games):
@@ -103,8 +104,8 @@ def test_on_a4_the_side_marks_sit_in_the_bleed(games):
     assert side and all(m.in_bleed for m in side)
     for mark in side:  # from the cut outward: the end nearer the card is on its trim
         trims = [c.trim for c in kit.sheets[0].front.fronts]
-        assert any(abs(min(mark.line.x0, mark.line.x1) - t.right) < EPS or abs(max(mark.line.x0, mark.line.x1) - t.x) < EPS
-                   for t in trims)
+        assert any(abs(min(mark.line.x0, mark.line.x1) - t.right) < EPS
+                   or abs(max(mark.line.x0, mark.line.x1) - t.x) < EPS for t in trims)
 
 
 def test_backs_carry_the_fronts_marks_mirrored(games):
@@ -116,6 +117,25 @@ def test_backs_carry_the_fronts_marks_mirrored(games):
         assert sheet.mirror.line(front.line) == back.line
 
 
+def test_a_back_carries_only_the_marks_of_components_that_have_a_back(games):
+    kit, settings = kit_of(games["folio"], "a4")
+    sheet = kit.sheets[0]  # the pieces, which have backs, and the board's first part, which has none
+    done = finish(sheet, ITEMS, settings)
+    board = [c.trim for c in sheet.front.fronts if c.component.back is None]
+    pieces = [c.trim for c in sheet.front.fronts if c.component.back is not None]
+    assert board and pieces
+    on_board = [m for m in done.front_marks if any(_at_edge(m.at, t) for t in board)]
+    assert on_board and len(done.back_marks) == len(done.front_marks) - len(on_board)
+    mirrored = {sheet.mirror.line(m.line) for m in done.front_marks if m not in on_board}
+    assert set(m.line for m in done.back_marks) == mirrored
+    assert not finish(kit.sheets[1], ITEMS, settings).back_marks  # the board's second part: a blank back
+
+
+def _at_edge(point, box: Box) -> bool:
+    return box.outset(0.01).contains(Box(point[0], point[1], 0, 0)) and not box.inset(0.01).contains(Box(*point, 0, 0))
+
+
 def test_marks_of_no_length_are_no_marks_and_no_guides():
     block = placed_grid(9)
-    assert place_marks(cut_lines([block]), [c.clip_box for c in block.cells], [], MarkRules(0.0, mm(1), PRINTABLE)) == ([], [])
+    assert place_marks(cut_lines([block]), [c.clip_box for c in block.cells], [],
+                       MarkRules(0.0, mm(1), PRINTABLE)) == ([], [])

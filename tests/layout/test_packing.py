@@ -13,11 +13,11 @@ from pnp.layout.geometry import EPS, DoesNotFit
 from pnp.layout.kit import lay_out
 from pnp.layout.packing import Group, build, pack
 from pnp.layout.paper import PAPERS
-from pnp.layout.sheet import settings_for
+from pnp.layout.sheet import CUT_GAP, arrangement_for, settings_for
 from pnp.model import load_game
 from pnp.model.sheets import SheetChoices
 from pnp.model.units import mm
-from pnp.shapes import HEXAGON, RECTANGLE
+from pnp.shapes import CIRCLE, HEXAGON, RECTANGLE
 from tests.layout.conftest import GAMES, kit_of
 
 # Before the sheet issue: 11 sheets on A4 and 12 on Letter for a one-language kit.
@@ -41,10 +41,31 @@ def test_trims_stay_inside_the_printer_margin_and_art_never_overlaps(games, name
             assert printable.contains(cell.trim)
             for other in cells[i + 1:]:
                 if cell.component.shape is other.component.shape is HEXAGON:
-                    # honeycomb neighbours touch along an edge: their centres are two apothems apart
-                    assert math.dist(cell.trim.centre, other.trim.centre) >= cell.trim.h - EPS
+                    assert polygon_gap(cell.clip, other.clip) >= CUT_GAP - EPS  # white paper between their bleeds
                 else:
                     assert not cell.clip_box.overlaps(other.clip_box), (cell, other)
+                if cell.component.shape is other.component.shape is CIRCLE:
+                    assert _box_gap(cell.clip_box, other.clip_box) >= CUT_GAP - EPS
+
+
+def polygon_gap(a, b) -> float:
+    """The least distance between two convex polygons that do not overlap (their corner lists):
+    from a corner of one to a side of the other."""
+    def sides(poly):
+        return list(zip(poly, (*poly[1:], poly[0])))
+
+    return min(_to_segment(point, *side) for one, other in ((a, b), (b, a)) for point in one for side in sides(other))
+
+
+def _to_segment(point, p, q) -> float:
+    (x, y), (x0, y0), (x1, y1) = point, p, q
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def _box_gap(a, b) -> float:
+    return max(b.x - a.right, a.x - b.right, b.y - a.top, a.y - b.top)
 
 
 def test_small_parts_fill_the_room_the_board_leaves(games):
@@ -134,6 +155,20 @@ def test_the_layout_override_changes_what_each_shape_can_take(games):
     trims = sorted(c.trim.x for c in cards_sheet.front.fronts if c.component.set_id.endswith("cards"))
     gaps = {round(b - a, 3) for a, b in zip(trims, trims[1:]) if b - a > EPS}
     assert min(gaps) >= mm(63.5 + 6) - EPS  # every card with its own bleed
+
+
+def test_discs_and_hexagons_stand_a_white_gap_apart_unless_hexagons_are_butted(games):
+    trifoil = games["trifoil"]
+    tiles, links, markers = trifoil.sets
+    assert arrangement_for(tiles, trifoil.sheets) == Arrangement("gutter", mm(2), CUT_GAP, True, lattice="honeycomb")
+    assert arrangement_for(markers, trifoil.sheets) == Arrangement("gutter", mm(2), CUT_GAP, True)
+    assert arrangement_for(links, trifoil.sheets) == Arrangement("butted", mm(2), 0.0, False)  # rectangles share cuts
+    # Hexagons sharing edges, on request; a grid of hexagons; a gutter of the game's own.
+    assert arrangement_for(tiles, trifoil.sheets, "butted").kind == "butted"
+    assert arrangement_for(tiles, trifoil.sheets, "butted").lattice == "honeycomb"
+    assert arrangement_for(tiles, trifoil.sheets, "gutter").lattice == "grid"
+    narrow = dataclasses.replace(trifoil.sheets, gutter=mm(1))
+    assert arrangement_for(tiles, narrow).gutter == arrangement_for(markers, narrow).gutter == mm(1)
 
 
 def test_on_fold_over_sheets_only_components_with_backs_fold(games):

@@ -61,7 +61,8 @@ def test_alignment_triangles_sit_at_the_same_places_on_both_sides_of_a_join():
     for part in (first, second):
         [cell] = part.cells
         corner = (cell.art.x + mm(3), cell.art.y + mm(3))
-        tips.append(sorted((round(t[0][0] - corner[0], 4), round(t[0][1] - corner[1], 4)) for t in part.details.notches))
+        tips.append(sorted((round(t[0][0] - corner[0], 4), round(t[0][1] - corner[1], 4))
+                           for t in part.details.notches))
     assert tips[0] == tips[1] and len(tips[0]) == 3
     assert all(x == pytest.approx(mm(112), abs=1e-3) for x, _ in tips[0])
 

@@ -43,7 +43,8 @@ def test_folio_pieces_follow_the_12_3_1_rule():
 
     pieces = load_game(CONTENT / "folio").sets[0]
     assert pieces.count == 16
-    assert set_problem([parse_piece(f"{dict(i.values)['colour'][0]}{dict(i.values)['size']}") for i in pieces.items]) is None
+    assert set_problem([parse_piece(f"{dict(i.values)['colour'][0]}{dict(i.values)['size']}")
+                        for i in pieces.items]) is None
 
 
 def test_quatrefoil_counts_and_two_distinct_backs():

@@ -14,7 +14,8 @@ BARE = "title: Tiny\nversion: '1'\nlanguages: [en, da]\npalette: {ink: '#222222'
 
 def test_a_game_may_state_no_author_licence_players_time_or_age(make_game):
     game = load_game(make_game({"game.yaml": BARE}))
-    assert (game.authors, game.licence, game.based_on, game.players, game.minutes, game.age) == ((), "", None, "", "", "")
+    assert ((game.authors, game.licence, game.based_on, game.players, game.minutes, game.age)
+            == ((), "", None, "", "", ""))
     assert cover_credit(game, ["en"]) == "Version 1"
     assert credit_lines(game, "en") == []
 
@@ -32,7 +33,8 @@ def test_based_on_names_a_work_and_its_authors(make_game, based_on, expected):
 def test_credits_in_each_language_say_only_what_game_yaml_states(make_game):
     game = load_game(make_game({"game.yaml": BARE + "based-on: {title: Quarto, authors: [Blaise Müller]}\n"}))
     assert cover_credit(game, ["en"]) == "based on Quarto by Blaise Müller · Version 1"
-    assert cover_credit(game, ["da", "en"]) == "baseret på Quarto af Blaise Müller · Version 1"  # one word where both agree
+    # One word where both agree.
+    assert cover_credit(game, ["da", "en"]) == "baseret på Quarto af Blaise Müller · Version 1"
     assert credit_lines(game, "da") == ["Baseret på Quarto af Blaise Müller"]
     assert credit_lines(game, "de") == ["Nach Quarto von Blaise Müller"]
 
@@ -47,7 +49,8 @@ def test_credits_in_each_language_say_only_what_game_yaml_states(make_game):
                            "such as {title: Quarto, authors: [Blaise Müller]}, got ['Quarto']"),
     ("based-on: {authors: [Blaise Müller]}", "game.yaml:5:11 based-on: missing required key 'title'"),
     ("based-on: {title: Quarto, year: 1991}", "game.yaml:5:27 based-on.year: unknown key 'year'"),
-    ("based-on: {title: Quarto, authors: Blaise Müller}", "game.yaml:5:36 based-on.authors: expected a list, got 'Blaise Müller'"),
+    ("based-on: {title: Quarto, authors: Blaise Müller}",
+     "game.yaml:5:36 based-on.authors: expected a list, got 'Blaise Müller'"),
 ])
 def test_a_bad_based_on_is_located(make_game, based_on, message):
     with pytest.raises(ContentError) as caught:

@@ -91,13 +91,15 @@ def test_missing_required_key(make_game):
 
 
 def test_wrong_type(make_game):
-    folder = make_game({"game.yaml": "title: Tiny\nauthors: Someone\nversion: '1'\nlicence: x\nlanguages: [en]\nplayers: '2'\n"})
+    folder = make_game({"game.yaml": "title: Tiny\nauthors: Someone\nversion: '1'\nlicence: x\nlanguages: [en]\n"
+                                     "players: '2'\n"})
     [message] = problems_of(folder)
     assert "game.yaml:2:10 authors: expected a list, got 'Someone'" in message
 
 
 def test_a_language_must_be_a_tag(make_game):
-    folder = make_game({"game.yaml": "title: Tiny\nauthors: [a]\nversion: '1'\nlicence: x\nlanguages: [en, Swedish]\nplayers: '2'\n"})
+    folder = make_game({"game.yaml": "title: Tiny\nauthors: [a]\nversion: '1'\nlicence: x\nlanguages: [en, Swedish]\n"
+                                     "players: '2'\n"})
     [message] = problems_of(folder)
     assert "languages[1]: expected a language tag such as 'da' or 'pt-BR', got 'Swedish'" in message
 
@@ -128,7 +130,8 @@ def test_missing_image(make_game):
                 - image: {file: art/missing.png}
         """})
     [message] = problems_of(folder)
-    assert "components.yaml:8:25 sets.chips.front.elements[0].image.file: image file not found: 'art/missing.png'" in message
+    assert ("components.yaml:8:25 sets.chips.front.elements[0].image.file: image file not found: 'art/missing.png'"
+            in message)
 
 
 def test_image_outside_the_game_folder_is_refused(make_game):
@@ -227,13 +230,15 @@ def test_duplicate_key(make_game):
 
 
 def test_unknown_template(make_game):
-    folder = make_game({"components.yaml": "sets:\n  cards:\n    extends: cards/jumbo\n    items: [{}]\n    front: {}\n"})
+    folder = make_game({"components.yaml": "sets:\n  cards:\n    extends: cards/jumbo\n    items: [{}]\n"
+                                           "    front: {}\n"})
     [message] = problems_of(folder)
     assert "templates/cards.yaml has no template 'jumbo' (it has: bridge, mini-euro, mini-us, poker, tarot)" in message
 
 
 def test_template_values_are_overridden(make_game):
-    folder = make_game({"components.yaml": "sets:\n  cards:\n    extends: cards/poker\n    bleed: 1mm\n    items: [{}]\n    front: {}\n"})
+    folder = make_game({"components.yaml": "sets:\n  cards:\n    extends: cards/poker\n    bleed: 1mm\n"
+                                           "    items: [{}]\n    front: {}\n"})
     [cards] = load_game(folder).sets
     assert (round(cards.width / 72 * 25.4, 2), round(cards.height / 72 * 25.4, 2)) == (63.5, 88.9)
     assert round(cards.bleed / 72 * 25.4, 3) == 1.0

@@ -11,7 +11,9 @@ from pnp.cli import main
 from pnp.model import load_game
 
 
-@pytest.mark.parametrize("written, inside", [("..", "sub"), (".", ""), ("../..", "sub/deeper"), ("../../../tiny", "sub/deeper"), ("./", "")])
+@pytest.mark.parametrize("written, inside",
+                         [("..", "sub"), (".", ""), ("../..", "sub/deeper"), ("../../../tiny", "sub/deeper"),
+                          ("./", "")])
 def test_the_folders_own_name_is_the_id_when_it_is_written_as_dots(make_game, written: str, inside: str):
     folder = make_game()
     game_yaml = folder / "game.yaml"
@@ -22,8 +24,8 @@ def test_the_folders_own_name_is_the_id_when_it_is_written_as_dots(make_game, wr
     os.chdir(folder / inside)
     try:
         assert load_game(written).id == "tiny"
-        built = CliRunner().invoke(main, ["build", written, "--out", str(folder.parent.parent / "out"), "--format", "pdf",
-                                          "--paper", "a4", "-q"])
+        built = CliRunner().invoke(main, ["build", written, "--out", str(folder.parent.parent / "out"), "--format",
+                                          "pdf", "--paper", "a4", "-q"])
     finally:
         os.chdir(old)
     assert built.exit_code == 0, built.output

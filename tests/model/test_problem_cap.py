@@ -17,9 +17,10 @@ def test_a_file_lists_its_first_problems_and_counts_the_rest():
     error = ContentError(problems.items)
     lines = error.format_message().splitlines()
     assert len(lines) == MAX_PROBLEMS_PER_FILE + 3
-    assert lines[0] == "a.po:1:1: bad line" and lines[MAX_PROBLEMS_PER_FILE - 1] == f"a.po:{MAX_PROBLEMS_PER_FILE}:1: bad line"
-    assert lines[MAX_PROBLEMS_PER_FILE:] == ["a.po: 150 more problems in this file, not listed", "b.yaml:3:1 k: bad value",
-                                             f"({MAX_PROBLEMS_PER_FILE + 151} problems)"]
+    assert lines[0] == "a.po:1:1: bad line"
+    assert lines[MAX_PROBLEMS_PER_FILE - 1] == f"a.po:{MAX_PROBLEMS_PER_FILE}:1: bad line"
+    assert lines[MAX_PROBLEMS_PER_FILE:] == ["a.po: 150 more problems in this file, not listed",
+                                             "b.yaml:3:1 k: bad value", f"({MAX_PROBLEMS_PER_FILE + 151} problems)"]
 
 
 def test_the_count_of_the_rest_survives_being_passed_on():

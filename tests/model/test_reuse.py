@@ -123,7 +123,8 @@ groups:
 
 
 def test_a_group_is_read_with_its_parameters_and_mapped_onto_its_box(make_game):
-    face = front(make_game, "        - use: {group: symbol, x: 30%, y: 40%, w: 5mm, with: {shape: square, colour: ink}}\n", SYMBOL)
+    face = front(make_game,
+                 "        - use: {group: symbol, x: 30%, y: 40%, w: 5mm, with: {shape: square, colour: ink}}\n", SYMBOL)
     [group] = face.elements
     assert isinstance(group, Group) and group.name == "symbol"
     [square] = group.elements
@@ -146,7 +147,8 @@ def test_the_same_group_on_two_sets_is_one_definition(make_game):
 def test_group_parameters_are_checked(make_game):
     messages = problems(make_game, "        - use: {group: symbol, with: {shap: star}}\n", SYMBOL)
     assert any("unknown parameter 'shap'; did you mean 'shape'?" in m for m in messages)
-    assert any("group 'symbol' needs shape" in m for m in problems(make_game, "        - use: {group: symbol}\n", SYMBOL))
+    assert any("group 'symbol' needs shape" in m
+               for m in problems(make_game, "        - use: {group: symbol}\n", SYMBOL))
 
 
 def test_a_group_that_places_itself_is_an_error_naming_the_loop(make_game):
@@ -156,7 +158,8 @@ def test_a_group_that_places_itself_is_an_error_naming_the_loop(make_game):
 
 
 def test_groups_nest_only_so_deep(make_game):
-    chain = "groups:\n" + "".join(f"  g{n}:\n    elements: [{{use: {{group: g{n + 1}}}}}]\n" for n in range(MAX_GROUP_DEPTH + 1))
+    chain = "groups:\n" + "".join(f"  g{n}:\n    elements: [{{use: {{group: g{n + 1}}}}}]\n"
+                                  for n in range(MAX_GROUP_DEPTH + 1))
     chain += f"  g{MAX_GROUP_DEPTH + 1}:\n    elements: [{{circle: {{}}}}]\n"
     messages = problems(make_game, "        - use: {group: g0}\n", chain)
     assert any(f"more than {MAX_GROUP_DEPTH} deep" in m for m in messages)
@@ -227,7 +230,8 @@ def _read_each_time(monkeypatch):
     """Read every element anew for each item, as before sets shared them."""
     from pnp.model import faces
 
-    monkeypatch.setattr(faces, "_read_shared", lambda node, kind, path, context: faces._read_one(node, kind, path, context))
+    monkeypatch.setattr(faces, "_read_shared",
+                        lambda node, kind, path, context: faces._read_one(node, kind, path, context))
 
 
 def _counting_text_reads(monkeypatch) -> list:

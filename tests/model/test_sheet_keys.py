@@ -30,7 +30,8 @@ def problems_of(folder) -> list[str]:
 
 def test_sheet_choices_are_read_from_the_game_and_the_set(make_game):
     game = load_game(make_game({
-        "game.yaml": MINIMAL_GAME + "sheets: {layout: fold, margin: 4mm, gutter: 1.6mm, mark-length: 3mm, guides: true}\n",
+        "game.yaml": MINIMAL_GAME
+        + "sheets: {layout: fold, margin: 4mm, gutter: 1.6mm, mark-length: 3mm, guides: true}\n",
         "components.yaml": CARDS.format(sheet="sheet: {layout: gutter, own-sheets: true, guides: false}"),
     }))
     assert game.sheets.layout == "fold" and game.sheets.margin == pytest.approx(mm(4))
@@ -49,8 +50,10 @@ def test_an_item_may_have_its_own_size_and_its_faces_take_it(make_game):
 
 @pytest.mark.parametrize("sheet, expected", [
     ("sheet: {layout: honeycomb}", "components.yaml:6:21 sets.cards.sheet.layout: a honeycomb is for hexagon sets"),
-    ("sheet: {layout: fold}", "components.yaml:6:21 sets.cards.sheet.layout: expected one of butted, gutter, honeycomb, got 'fold'"),
-    ("sheet: {gutter: 60mm}", "components.yaml:6:21 sets.cards.sheet.gutter: '60mm' (60 mm) is over the limit of 50 mm"),
+    ("sheet: {layout: fold}",
+     "components.yaml:6:21 sets.cards.sheet.layout: expected one of butted, gutter, honeycomb, got 'fold'"),
+    ("sheet: {gutter: 60mm}",
+     "components.yaml:6:21 sets.cards.sheet.gutter: '60mm' (60 mm) is over the limit of 50 mm"),
     ("sheet: {gutter: -1mm}", "components.yaml:6:21 sets.cards.sheet.gutter: expected a length of zero or more"),
     ("sheet: {own: true}", "components.yaml:6:13 sets.cards.sheet.own: unknown key 'own'"),
 ])
@@ -60,7 +63,8 @@ def test_bad_sheet_choices_are_located(make_game, sheet, expected):
 
 
 def test_discs_cannot_be_butted_and_a_game_layout_must_be_known(make_game):
-    discs = "sets:\n  d:\n    kind: token\n    shape: circle\n    width: 20mm\n    sheet: {layout: butted}\n    items: [{}]\n    front: {background: gold}\n"
+    discs = ("sets:\n  d:\n    kind: token\n    shape: circle\n    width: 20mm\n    sheet: {layout: butted}\n"
+             "    items: [{}]\n    front: {background: gold}\n")
     [message] = problems_of(make_game({"components.yaml": discs}))
     assert "sets.d.sheet.layout: discs cannot share cut lines" in message
     [message] = problems_of(make_game({"game.yaml": MINIMAL_GAME + "sheets: {layout: zigzag}\n"}))

@@ -44,7 +44,8 @@ def test_any_text_a_cell_can_hold_comes_back_as_written(tmp_path_factory, texts:
     if suffix == ".xlsx":
         path.write_bytes(workbook([["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]]))
     else:
-        path.write_text("id,name.en\nfox,Fox\nowl,Owl\n".replace(",", "\t" if suffix == ".tsv" else ","), encoding="utf-8")
+        path.write_text("id,name.en\nfox,Fox\nowl,Owl\n".replace(",", "\t" if suffix == ".tsv" else ","),
+                        encoding="utf-8")
     path.write_bytes(edited_table(path, folder, {(2, "name.da"): texts[0], (3, "name.da"): texts[1]}))
     rows = read_back(path)
     expected = [str(text) for text in texts]
@@ -87,7 +88,8 @@ def test_cells_are_set_in_existing_rows_and_missing_rows_are_added_in_order():
 
 def test_cells_are_set_in_a_sheet_without_rows():
     edited = _set_cells("<worksheet><sheetData/></worksheet>", {(2, 1): "x", (1, 1): "id"})
-    assert edited.startswith('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr">') and "</sheetData></worksheet>" in edited
+    assert edited.startswith('<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr">')
+    assert "</sheetData></worksheet>" in edited
 
 
 def _xlsx_with_sheet(sheet_xml: str) -> bytes:

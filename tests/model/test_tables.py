@@ -35,7 +35,8 @@ def problems(folder) -> list[str]:
 
 
 def test_rows_become_items_with_counts_ids_and_typed_values(make_game):
-    game = load_game(deck(make_game, "id,count,cost,name.en,name.da\nfox,3,2,Fox,Ræv\nowl,,1.5,Owl,\n,2,x,Hare,Hare\nskip,0,1,Gone,\n"))
+    game = load_game(deck(make_game,
+                          "id,count,cost,name.en,name.da\nfox,3,2,Fox,Ræv\nowl,,1.5,Owl,\n,2,x,Hare,Hare\nskip,0,1,Gone,\n"))
     [deck_set] = game.sets
     assert [(i.id, i.count) for i in deck_set.items] == [("fox", 3), ("owl", 1), ("x-hare", 2)]
     assert deck_set.count == 6
@@ -63,7 +64,8 @@ def test_semicolons_tabs_quotes_and_a_bom_are_read(make_game):
 
 
 def test_tables_mix_with_listed_items_and_a_product(make_game):
-    components = DECK.replace("    items: cards.csv\n", "    product: {cost: [9]}\n    items:\n      - {id: joker, cost: 0}\n"
+    components = DECK.replace("    items: cards.csv\n",
+                              "    product: {cost: [9]}\n    items:\n      - {id: joker, cost: 0}\n"
                                                           "      - table: cards.csv\n")
     components = components.replace('        - text: {text: "${name}", y: 5%, h: 10%, size: 9pt}\n', "")
     game = load_game(deck(make_game, "id,name,cost\nfox,Fox,1\n", components=components))
@@ -122,7 +124,8 @@ def xlsx(rows: list[list], sheet: str = "Deck", extra_sheet: bool = False) -> by
 
 
 def test_a_spreadsheet_gives_items_from_its_first_sheet_or_the_named_one(make_game):
-    data = xlsx([["id", "count", "cost", "name.en", "name.da"], ["fox", 2, 3, "Fox", "Ræv"], ["owl", 1.0, 2.5, "Owl", None]],
+    data = xlsx([["id", "count", "cost", "name.en", "name.da"], ["fox", 2, 3, "Fox", "Ræv"],
+                 ["owl", 1.0, 2.5, "Owl", None]],
                 extra_sheet=True)
     game = load_game(deck(make_game, "", name="cards.xlsx", data=data))
     assert [(i.id, i.count, dict(i.values)["cost"]) for i in game.sets[0].items] == [("fox", 2, 3), ("owl", 1, 2.5)]

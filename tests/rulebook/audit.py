@@ -78,7 +78,8 @@ def _run(obj, textpage) -> Run:
     font = raw.FPDFTextObj_GetFont(obj.raw)
     name = ctypes.create_string_buffer(128)
     raw.FPDFFont_GetBaseFontName(font, name, 128)
-    return Run(_text(obj, textpage), tuple(obj.get_bounds()), size.value, name.value.decode(), obj.get_matrix().get()[5])
+    return Run(_text(obj, textpage), tuple(obj.get_bounds()), size.value, name.value.decode(),
+               obj.get_matrix().get()[5])
 
 
 def _fill(page: Page, obj, textpage) -> None:

@@ -71,10 +71,12 @@ def make_game(folder: Path, *, booklet: str = "a6-sheet", pages: int = 7, englis
     (folder / "game.yaml").write_text(GAME_YAML, encoding="utf-8")
     (folder / "components.yaml").write_text(COMPONENTS_YAML, encoding="utf-8")
     (folder / "rulebook.yaml").write_text(rulebook_yaml(booklet, pages), encoding="utf-8")
-    (folder / "text" / "en.yaml").write_text("".join(f"{k}: {quote(v)}\n" for k, v in english.items()), encoding="utf-8")
+    (folder / "text" / "en.yaml").write_text("".join(f"{k}: {quote(v)}\n" for k, v in english.items()),
+                                             encoding="utf-8")
     sources = {**english, "game.title": "Tiny Fold"}  # the title is game.yaml's
     (folder / "text" / "da.yaml").write_text("".join(
-        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(sources[k])}\"\n" for k, v in danish.items() if v is not None),
+        f"{k}:\n  text: {quote(v)}\n  source: \"{fingerprint(sources[k])}\"\n"
+        for k, v in danish.items() if v is not None),
         encoding="utf-8")
     return folder
 

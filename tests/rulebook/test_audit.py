@@ -154,7 +154,8 @@ def _spacing(boxes) -> float:
 def test_every_step_of_the_example_play_is_drawn_at_one_scale(built):
     path = next(p for p in rulebooks(built, "boardless-quarto") if p.name.endswith("rules-en.pdf"))
     steps = [boxes for index in range(1, len(pdfium.PdfDocument(str(path))))
-             for boxes in _figure_paths(path, index) if boxes and max(b[2] for b in boxes) - min(b[0] for b in boxes) > 80]
+             for boxes in _figure_paths(path, index)
+             if boxes and max(b[2] for b in boxes) - min(b[0] for b in boxes) > 80]
     assert len(steps) == 13
     cells = {round(_spacing(boxes), 1) for boxes in steps}
     assert len(cells) == 1, cells

@@ -81,8 +81,10 @@ def test_missing_danish_text_falls_back_with_a_warning(tmp_path):
     paths, warnings = build(folder, tmp_path / "out", papers=("a4",))
     [warning] = warnings
     assert warning.startswith("tiny-fold (da): 1 text missing (set in en) — see pnp translate status tiny-fold\n")
-    assert re.fullmatch(r"  missing \(set in en\): .*/tiny-fold/text/en\.yaml:\d+: rules\.s2\.p", warning.splitlines()[1])
-    text = "".join(p.extract_text() for p in pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf").pages)
+    assert re.fullmatch(r"  missing \(set in en\): .*/tiny-fold/text/en\.yaml:\d+: rules\.s2\.p",
+                        warning.splitlines()[1])
+    text = "".join(p.extract_text()
+                   for p in pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-da.pdf").pages)
     assert "The rules of part 2." in text and "Reglerne for del 3: æ ø å." in text
 
 
@@ -97,5 +99,6 @@ def test_strict_turns_the_fallback_into_an_error(tmp_path):
 def test_unknown_text_key_in_rulebook_is_located(tmp_path):
     folder = make_game(tmp_path / "tiny-fold")
     (folder / "rulebook.yaml").write_text((folder / "rulebook.yaml").read_text().replace("rules.s2.p", "rules.s2.para"))
-    with pytest.raises(ContentError, match=r"rulebook\.yaml:\d+:\d+ sections\[1\]\.body\[0\]\.p: no text 'rules\.s2\.para'"):
+    with pytest.raises(ContentError,
+                       match=r"rulebook\.yaml:\d+:\d+ sections\[1\]\.body\[0\]\.p: no text 'rules\.s2\.para'"):
         build(folder, tmp_path / "out")

@@ -131,7 +131,8 @@ def test_no_booklet_sheet_states_a_fact_the_seed_lacks(built, game):
         document.close()
         language = path.stem.split("-")[-2]
         covers = [side for side in sides if CREDIT_LINES[game, language] in side]
-        assert len(covers) == 1, f"{path.name}: no sheet side with the cover's credit line {CREDIT_LINES[game, language]!r}"
+        assert len(covers) == 1, (f"{path.name}: no sheet side with the cover's credit line "
+                                  f"{CREDIT_LINES[game, language]!r}")
         cover_side = covers[0]
         where = f"{path.name}: {cover_side!r}"
         if seed["minutes"] is None:

@@ -12,7 +12,8 @@ from pnp.text.rich import ICON_HEIGHT
 
 STAR = (0xE9, 0xB4, 0x4C)
 # An icon that inks its whole box, so its ink shows where the box is.
-SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="#e9b44c"/></svg>'
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+          '<rect width="10" height="10" fill="#e9b44c"/></svg>')
 
 
 def test_an_icon_in_a_paragraph_stands_on_its_baseline(tmp_path):

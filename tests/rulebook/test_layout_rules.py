@@ -38,11 +38,13 @@ def add_tall_card_diagram(folder: Path) -> None:
               - {set: cards, item: one, at: [0, 0], size: 1.0}
         """), encoding="utf-8")
     rulebook = folder / "rulebook.yaml"
-    rulebook.write_text(rulebook.read_text().replace("      - p: rules.s2.p\n", "      - p: rules.s2.p\n      - diagram: tall\n"))
+    rulebook.write_text(rulebook.read_text().replace("      - p: rules.s2.p\n",
+                                                     "      - p: rules.s2.p\n      - diagram: tall\n"))
     for name in ("en", "da"):
         path = folder / "text" / f"{name}.yaml"
         extra = ('diagram.tall.caption: "A card."\ncomponent.cards.name: "Cards"\n' if name == "en" else
-                 'diagram.tall.caption: {text: "Et kort.", source: "x"}\ncomponent.cards.name: {text: "Kort", source: "x"}\n')
+                 'diagram.tall.caption: {text: "Et kort.", source: "x"}\n'
+                 'component.cards.name: {text: "Kort", source: "x"}\n')
         path.write_text(path.read_text() + extra, encoding="utf-8")
 
 

@@ -7,7 +7,8 @@ from pnp.paint.rulebook.markup import paragraph_xml, plain_text
 
 
 def test_bold_and_terms():
-    assert paragraph_xml("Choose **Push**, **Twist** or **Stack**.") == "Choose <b>Push</b>, <b>Twist</b> or <b>Stack</b>."
+    assert (paragraph_xml("Choose **Push**, **Twist** or **Stack**.")
+            == "Choose <b>Push</b>, <b>Twist</b> or <b>Stack</b>.")
     assert paragraph_xml("the *free token* and *north*") == "the <i>free token</i> and <i>north</i>"
     assert paragraph_xml("**Nothing to Hide** – *open* cards") == "<b>Nothing to Hide</b> – <i>open</i> cards"
 

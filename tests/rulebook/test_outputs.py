@@ -51,7 +51,8 @@ def test_reading_pdf_reads_in_its_language(built, game, language):
     other = catalog_text(game, "da" if language == "en" else "en", "rules.overview.title")
     assert heading in text and other not in text
     assert f"{PAGE_WORD[language]} 2" in text
-    assert ("Spillere" if language == "da" else "Players") in text  # every game states its players (the cover test has the rest)
+    # Every game states its players (the cover test has the rest).
+    assert ("Spillere" if language == "da" else "Players") in text
     if language == "da":
         assert all(letter in text for letter in "æøå"), "Danish letters lost"
 
@@ -101,7 +102,8 @@ def test_every_font_is_embedded(built, game):
             if descriptor is None:  # a composite font keeps it on its descendant
                 descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
             descriptor = descriptor.get_object()
-            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (path.name, font["/BaseFont"])
+            assert any(k in descriptor
+                       for k in ("/FontFile", "/FontFile2", "/FontFile3")), (path.name, font["/BaseFont"])
 
 
 # --- booklets: which page landed where ---------------------------------------------
@@ -126,7 +128,8 @@ def read_sides(path: Path, language: str, cols: int, rows: int) -> list[list[tup
             for _, _, (left, bottom, right, top) in cells(width, height, cols, rows):
                 found = re.search(rf"{PAGE_WORD[language]} (\d+)", text.get_text_bounded(left, bottom, right, top))
                 number = int(found.group(1)) if found else None
-                side.append((number, number is not None and _footer_is_high(text, found.group(0), left, bottom, right, top)))
+                high = number is not None and _footer_is_high(text, found.group(0), left, bottom, right, top)
+                side.append((number, high))
             sides.append(side)
     finally:
         document.close()

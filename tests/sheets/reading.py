@@ -58,6 +58,15 @@ class Obj:
     stroke: float  # stroke width in points (0 for none)
     stroke_rgba: tuple[int, int, int, int]
     fill_rgba: tuple[int, int, int, int]
+    clip: Rect | None = None  # what its clip paths let through, as one box (None: not clipped)
+
+    @property
+    def shown(self) -> Rect:
+        """The part of its box its clip lets through."""
+        if self.clip is None:
+            return self.box
+        return Rect(max(self.box.x0, self.clip.x0), max(self.box.y0, self.clip.y0), min(self.box.x1, self.clip.x1),
+                    min(self.box.y1, self.clip.y1))
 
 
 @dataclass(frozen=True)
@@ -69,7 +78,8 @@ class Page:
     def faces(self, w: float, h: float, tol: float = 0.05, fill: tuple[int, int, int] | None = None) -> list[Rect]:
         """Top-level paths and forms the size of a face's bleed box, w × h mm either way round
         (and of a fill colour, where given: a face's ground is its first path)."""
-        return [o.box for o in self.objects if o.kind in (PATH, FORM) and (fill is None or o.kind == FORM or o.fill_rgba[:3] == fill)
+        return [o.box for o in self.objects
+                if o.kind in (PATH, FORM) and (fill is None or o.kind == FORM or o.fill_rgba[:3] == fill)
                 and any(abs(o.box.w - a) <= tol and abs(o.box.h - b) <= tol for a, b in ((w, h), (h, w)))]
 
     def lines(self, width: float, rgb: tuple[int, int, int]) -> list[Rect]:
@@ -78,15 +88,24 @@ class Page:
         half = width / MM
         found = []
         for o in self.objects:
-            if o.kind != PATH or abs(o.stroke - width) > 0.01 or o.stroke_rgba[:3] != rgb or min(o.box.w, o.box.h) > 2 * half + 0.01:
+            if (o.kind != PATH or abs(o.stroke - width) > 0.01 or o.stroke_rgba[:3] != rgb
+                    or min(o.box.w, o.box.h) > 2 * half + 0.01):
                 continue
             box = o.box.inset(half)
-            found.append(Rect(box.x0, box.y0, box.x0, box.y1) if o.box.w < o.box.h else Rect(box.x0, box.y0, box.x1, box.y0))
+            found.append(Rect(box.x0, box.y0, box.x0, box.y1) if o.box.w < o.box.h
+                         else Rect(box.x0, box.y0, box.x1, box.y0))
         return found
 
     @property
     def marks(self) -> list[Rect]:
         return self.lines(0.25, (0, 0, 0))
+
+    def outlines(self, width: float, least: float = 10.0) -> list[Obj]:
+        """Paths stroked this wide, at least `least` mm each way (a disc's or hexagon's cut guide, and
+        whatever art is drawn so), each with the box of its centre line."""
+        grown = width / MM  # PDFium's bounds reach a whole stroke width past the line all round
+        return [Obj(o.kind, o.box.inset(grown), o.stroke, o.stroke_rgba, o.fill_rgba, o.clip) for o in self.objects
+                if o.kind == PATH and abs(o.stroke - width) <= 0.01 and min(o.box.w, o.box.h) >= least]
 
 
 def read_pages(pdf: Path | bytes) -> list[Page]:
@@ -103,8 +122,30 @@ def _page(page) -> Page:
     for obj in page.get_objects(max_depth=1):
         left, bottom, right, top = obj.get_bounds()
         objects.append(Obj(obj.type, Rect(left / MM, bottom / MM, right / MM, top / MM), _stroke(obj),
-                           _colour(pdfium_c.FPDFPageObj_GetStrokeColor, obj), _colour(pdfium_c.FPDFPageObj_GetFillColor, obj)))
+                           _colour(pdfium_c.FPDFPageObj_GetStrokeColor, obj),
+                           _colour(pdfium_c.FPDFPageObj_GetFillColor, obj), _clip(obj)))
     return Page(width / MM, height / MM, tuple(objects))
+
+
+def _clip(obj) -> Rect | None:
+    """The box all of an object's clip paths share (each path taken as the box of its points)."""
+    clip = pdfium_c.FPDFPageObj_GetClipPath(obj.raw)
+    if not clip:
+        return None
+    shared = None
+    for index in range(pdfium_c.FPDFClipPath_CountPaths(clip)):
+        xs, ys = [], []
+        for segment in range(pdfium_c.FPDFClipPath_CountPathSegments(clip, index)):
+            x, y = ctypes.c_float(), ctypes.c_float()
+            pdfium_c.FPDFPathSegment_GetPoint(pdfium_c.FPDFClipPath_GetPathSegment(clip, index, segment),
+                                              ctypes.byref(x), ctypes.byref(y))
+            xs.append(x.value / MM)
+            ys.append(y.value / MM)
+        if xs:
+            box = Rect(min(xs), min(ys), max(xs), max(ys))
+            shared = box if shared is None else Rect(max(shared.x0, box.x0), max(shared.y0, box.y0),
+                                                     min(shared.x1, box.x1), min(shared.y1, box.y1))
+    return shared
 
 
 def _stroke(obj) -> float:

@@ -69,8 +69,8 @@ def chars(page) -> list[tuple[str, tuple[float, float, float, float], float, str
         buffer = ctypes.create_string_buffer(128)
         flags = ctypes.c_int()
         raw.FPDFText_GetFontInfo(text.raw, index, buffer, 128, ctypes.byref(flags))
-        found.append((text.get_text_range(index, 1), text.get_charbox(index), raw.FPDFText_GetCharAngle(text.raw, index),
-                      buffer.value.decode()))
+        found.append((text.get_text_range(index, 1), text.get_charbox(index),
+                      raw.FPDFText_GetCharAngle(text.raw, index), buffer.value.decode()))
     return found
 
 
@@ -105,7 +105,8 @@ def test_an_inline_icon_stands_on_the_baseline_as_tall_as_the_type(card: Path):
     # The icon is the gold run right of "Pay" on the same line.
     x_from, x_to = int(pay[2] * SCALE), int((pay[2] + 40) * SCALE)
     y_from, y_to = int((height - baseline - 20) * SCALE), int((height - baseline + 5) * SCALE)
-    rows = [y for y in range(y_from, y_to) if any(image.getpixel((x, y)) == (0xD4, 0xA0, 0x17) for x in range(x_from, x_to))]
+    rows = [y for y in range(y_from, y_to)
+            if any(image.getpixel((x, y)) == (0xD4, 0xA0, 0x17) for x in range(x_from, x_to))]
     bottom = height - (max(rows) + 1) / SCALE
     top = height - min(rows) / SCALE
     assert bottom == pytest.approx(baseline, abs=0.5)

@@ -43,7 +43,8 @@ def test_fold_puts_each_back_on_the_other_half_of_the_same_page_with_no_duplex_h
 def test_a_component_larger_than_the_paper_is_one_located_error_and_nothing_is_written(make_game, tmp_path):
     from tests.targets.conftest import invoke
 
-    posters = "sets:\n  posters:\n    kind: card\n    width: 300mm\n    height: 300mm\n    items: [{id: a}]\n    front: {background: gold}\n"
+    posters = ("sets:\n  posters:\n    kind: card\n    width: 300mm\n    height: 300mm\n    items: [{id: a}]\n"
+               "    front: {background: gold}\n")
     make_game({"components.yaml": posters})
     result = invoke(["build", "--paper", "a4", "--format", "pdf", "-j", "1"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output

@@ -133,7 +133,8 @@ def game_diagrams(game_name: str) -> list[shapes.Drawing]:
     game = load_game(ROOT / "content" / game_name)
     catalogs = load_catalogs(game.folder, game.languages)
     book = load_diagrams(game, catalogs)
-    return [diagram_drawing(game, catalogs, book, key, "da", Problems(), caption=True) for key in list(book.diagrams)[:2]]
+    return [diagram_drawing(game, catalogs, book, key, "da", Problems(), caption=True)
+            for key in list(book.diagrams)[:2]]
 
 
 def test_synthetic_drawing_is_painted_as_renderpdf_paints_it() -> None:
@@ -184,7 +185,7 @@ def test_the_canvas_is_left_as_it_was_and_fonts_are_embedded() -> None:
     canvas.save()
     with pikepdf.open(io.BytesIO(buffer.getvalue())) as pdf:
         fonts = pdf.pages[0].Resources.Font
-        names = sorted(str(fonts[key].BaseFont) for key in fonts.keys())
+        names = sorted(str(fonts[key].BaseFont) for key in fonts)
     assert any(name.endswith("Helvetica-Bold") for name in names)
     assert any("+" in name for name in names)  # the TrueType face, subset to the glyphs drawn
 

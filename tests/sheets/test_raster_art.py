@@ -121,6 +121,16 @@ def test_a_large_image_is_downsampled_not_embedded_whole(tmp_path) -> None:
     assert image["size"] == (119, 119)
 
 
+def test_the_sheets_resolution_setting_sizes_their_art(tmp_path) -> None:
+    folder = illustrated_quatrefoil(tmp_path, noisy((1000, 1000)))
+    out = tmp_path / "out"
+    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=("en",), dpi=150))
+    (image,) = described_images(out / "quatrefoil" / "quatrefoil-sheets-en-a4.pdf")
+    assert image["size"] == (60, 60)  # 10 mm at 150 dpi: 59.1 px
+    (figure,) = described_images(out / "quatrefoil" / "quatrefoil-rules-en.pdf")
+    assert figure["size"] == (79, 79)  # a rulebook's figures keep their own resolution
+
+
 def png_page(pdf: bytes, index: int, dpi: int = 150) -> Image.Image:
     document = pypdfium2.PdfDocument(pdf)
     try:
@@ -169,7 +179,8 @@ def swapped_primaries_profile() -> bytes:
 
     curve = b"curv" + bytes(4) + struct.pack(">I", 0)  # identity
     description = b"Swapped test RGB"
-    desc = b"desc" + bytes(4) + struct.pack(">I", len(description) + 1) + description + b"\0" + bytes(4 + 4 + 2 + 1 + 67)
+    desc = (b"desc" + bytes(4) + struct.pack(">I", len(description) + 1) + description + b"\0"
+            + bytes(4 + 4 + 2 + 1 + 67))
     tags = [(b"desc", desc), (b"wtpt", xyz(0.9642, 1.0, 0.8249)),
             (b"rXYZ", xyz(0.1431, 0.0606, 0.7141)), (b"gXYZ", xyz(0.3851, 0.7169, 0.0971)),
             (b"bXYZ", xyz(0.4361, 0.2225, 0.0139)), (b"rTRC", curve), (b"gTRC", curve), (b"bTRC", curve)]
@@ -181,7 +192,8 @@ def swapped_primaries_profile() -> bytes:
         data += body
     size = offset + len(data)
     header = (struct.pack(">I", size) + b"none" + bytes([2, 0x10, 0, 0]) + b"mntrRGB XYZ " + bytes(12) + b"acsp"
-              + bytes(24) + struct.pack(">I", 0) + b"".join(struct.pack(">i", round(v * 65536)) for v in (0.9642, 1.0, 0.8249))
+              + bytes(24) + struct.pack(">I", 0) + b"".join(struct.pack(">i", round(v * 65536))
+                                                            for v in (0.9642, 1.0, 0.8249))
               + bytes(48))
     assert len(header) == 128
     return header + struct.pack(">I", len(tags)) + table + data
@@ -211,7 +223,8 @@ def test_parts_of_a_long_kit_share_their_images_when_joined(tmp_path) -> None:
     (folder / "text").mkdir(parents=True)
     noisy((300, 300)).save(folder / "art.png")
     noisy((200, 200), "L").save(folder / "back.png")
-    (folder / "game.yaml").write_text("title: Deck\nauthors: [Bench]\nversion: '1'\nlicence: CC0\nlanguages: [en]\nplayers: '2'\n")
+    (folder / "game.yaml").write_text("title: Deck\nauthors: [Bench]\nversion: '1'\nlicence: CC0\nlanguages: [en]\n"
+                                      "players: '2'\n")
     (folder / "text" / "en.yaml").write_text("{}\n")
     items = "".join(f"      - {{id: c{i:03d}, n: '{i + 1}'}}\n" for i in range(520))
     (folder / "components.yaml").write_text(

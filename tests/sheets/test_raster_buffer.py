@@ -30,8 +30,8 @@ def pages_pdf() -> bytes:
 def test_a_reused_buffer_gives_the_pixels_of_a_fresh_one():
     pdf = pages_pdf()
     raster._kept.clear()
-    reused = [raster.render_page(pdf, 0, 100), raster.render_page(pdf, 1, 100), raster.render_page(pdf, 2, 100, transparent=True),
-              raster.render_page(pdf, 1, 100)]
+    reused = [raster.render_page(pdf, 0, 100), raster.render_page(pdf, 1, 100),
+              raster.render_page(pdf, 2, 100, transparent=True), raster.render_page(pdf, 1, 100)]
     # The smaller pages drew into the A4 page's buffer: its PNG rows, a filter byte before each.
     assert len(raster._kept) == 1 and len(raster._kept[0]) == (827 * 3 + 1) * 1169
     fresh = []
@@ -46,7 +46,8 @@ def test_a_reused_buffer_gives_the_png_of_a_fresh_one():
     # The black page leaves its pixels where the next, narrower page's rows have their filter byte.
     pdf = pages_pdf()
     raster._kept.clear()
-    reused = [raster.page_png(pdf, 0, 100), raster.page_png(pdf, 2, 100, transparent=True), raster.page_png(pdf, 1, 100)]
+    reused = [raster.page_png(pdf, 0, 100), raster.page_png(pdf, 2, 100, transparent=True),
+              raster.page_png(pdf, 1, 100)]
     fresh = []
     for page, transparent in ((0, False), (2, True), (1, False)):
         raster._kept.clear()

@@ -25,7 +25,8 @@ LABELS = ROOT / "pnp" / "i18n" / "labels"
 GAMES = ("quatrefoil", "trifoil", "boardless-quarto", "folio")
 PAPERS = ("a4", "letter")
 # pnp's labels that are printed on component sheets (pnp/paint/sheets.py).
-SHEET_LABELS = ("sheet-footer", "side-front", "side-back", "side-blank", "side-fold", "glue-tab", "board-part", "scale-bar")
+SHEET_LABELS = ("sheet-footer", "side-front", "side-back", "side-blank", "side-fold", "glue-tab", "board-part",
+                "scale-bar")
 WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -59,7 +60,8 @@ def translations() -> list[tuple[str, str]]:
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("languages")
-    build([CONTENT / g for g in GAMES], BuildOptions(out=out, papers=PAPERS, formats=("pdf",), jobs=1, kinds=("sheets",)))
+    build([CONTENT / g for g in GAMES],
+          BuildOptions(out=out, papers=PAPERS, formats=("pdf",), jobs=1, kinds=("sheets",)))
     return out
 
 

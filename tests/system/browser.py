@@ -10,6 +10,7 @@ chromium-driver and five packages; playwright a 40 MB wheel and a Node.js runtim
 from __future__ import annotations
 
 import base64
+import contextlib
 import fcntl
 import json
 import os
@@ -56,20 +57,16 @@ class Chromium:
         self.close()
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(BrowserError, OSError):
             self.call("Browser.close")
-        except (BrowserError, OSError):
-            pass
         try:
             self.process.wait(10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
         for descriptor in (self._commands, self._replies):
-            try:
+            with contextlib.suppress(OSError):
                 os.close(descriptor)
-            except OSError:
-                pass
         self.profile.cleanup()
 
     # --- the protocol -------------------------------------------------------------

@@ -26,7 +26,8 @@ def test_check_writes_nothing_and_warns_of_an_image_below_300_dpi(make_game):
     project = folder.parent.parent
     result = invoke(["check", "tiny"], project)
     assert result.exit_code == 0, result.output
-    assert "warning: content/tiny/components.yaml:8:18 image: image 'soft.png' prints at 127 dpi at this size" in result.output
+    assert ("warning: content/tiny/components.yaml:8:18 image: image 'soft.png' prints at 127 dpi at this size"
+            in result.output)
     assert "300 dpi needs 236 × 236 pixels, or an SVG" in result.output
     assert not (project / "output").exists()
 
@@ -38,6 +39,7 @@ def test_check_strict_refuses_a_translation_not_yet_stamped(make_game):
     assert relaxed.exit_code == 0 and "warning: tiny (da): 1 text missing (set in en), 1 stale — see" in relaxed.output
     strict = invoke(["check", "tiny", "--strict"], project)
     assert strict.exit_code == 1
-    assert "text/da.yaml: tiny: 1 text missing (set in en), 1 stale (--strict); pnp translate status tiny" in strict.output
+    assert ("text/da.yaml: tiny: 1 text missing (set in en), 1 stale (--strict); pnp translate status tiny"
+            in strict.output)
     listed = invoke(["check", "tiny", "--strict", "-v"], project)
     assert "  stale: content/tiny/text/da.yaml:1: chip.name (no source recorded; once checked" in listed.output

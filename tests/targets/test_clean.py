@@ -20,7 +20,8 @@ def test_clean_removes_only_what_pnp_wrote_and_names_each_file(two_sets, tmp_pat
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "warning: left tiny/tiny-sheets-da-a4.pdf: changed since pnp wrote it"
-    assert sorted(lines[1:-1]) == sorted(f"removed output/{path}" for path in made if path != "tiny/tiny-sheets-da-a4.pdf")
+    assert sorted(lines[1:-1]) == sorted(f"removed output/{path}" for path in made
+                                         if path != "tiny/tiny-sheets-da-a4.pdf")
     assert lines[-1] == f"removed {len(made) - 1} files under output/"
     assert sorted(digests(out)) == ["tiny/notes.txt", "tiny/tiny-sheets-da-a4.pdf"]
     assert not (out / "tiny" / "png").exists()  # emptied, so gone too
@@ -30,7 +31,8 @@ def test_clean_removes_only_what_pnp_wrote_and_names_each_file(two_sets, tmp_pat
 
 
 def test_clean_a_game_leaves_the_others_and_finds_a_game_by_its_id_when_its_folder_is_gone(two_sets, tmp_path):
-    one, two = two_sets("one"), two_sets("two")
+    two_sets("one")
+    two = two_sets("two")
     assert invoke(["build", "--paper", "a4", "--format", "pdf", "-q"], tmp_path).exit_code == 0
     assert invoke(["clean", "one", "-q"], tmp_path).output == ""
     assert sorted(digests(tmp_path / "output")) == ["two/two-sheets-da-a4.pdf", "two/two-sheets-en-a4.pdf"]

@@ -86,7 +86,8 @@ def test_an_output_name_that_would_leave_out_stops_the_build_before_any_write(ma
     import pnp.targets.kinds.sheets as sheets
 
     for escape in ("../../escaped", "../output/escaped"):  # outside --out, and inside it but not plain
-        monkeypatch.setattr(sheets, "stem", lambda loaded, language, paper: f"{escape}-{language}-{paper}")
+        monkeypatch.setattr(sheets, "stem",
+                            lambda loaded, language, paper, escape=escape: f"{escape}-{language}-{paper}")
         result = invoke(["build", "--paper", "a4", "-j", "1"], tmp_path)
         assert result.exit_code == 1 and "refusing to write" in result.output
         assert not list(Path(tmp_path).rglob("escaped*")) and not (tmp_path / "output").exists()

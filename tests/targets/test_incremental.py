@@ -118,7 +118,8 @@ def test_strict_fails_on_a_warning_that_an_earlier_build_accepted(two_sets, tmp_
     folder, out = two_sets(**{"text/da.yaml": "{}\n"}), tmp_path / "out"
     relaxed = build([folder], BuildOptions(out=out, **OPTIONS))
     [warning] = relaxed.warnings
-    assert warning.startswith("tiny (da): 2 texts missing (set in en) — see pnp translate status tiny") and "chip.name" in warning
+    assert warning.startswith("tiny (da): 2 texts missing (set in en) — see pnp translate status tiny")
+    assert "chip.name" in warning
     with pytest.raises(ContentError, match="--strict"):
         build([folder], BuildOptions(out=out, strict=True, **OPTIONS))
 
@@ -139,12 +140,13 @@ def test_a_partial_run_removes_nothing_and_the_next_full_build_completes_it(two_
 
 
 def test_a_changed_table_cell_or_icon_remakes_the_sheet_that_shows_it(make_game, tmp_path):
-    components = ("sets:\n  deck:\n    kind: token\n    width: 20mm\n    items: cards.csv\n    front:\n      elements:\n"
-                  '        - text: {text: "${cost} {icon:coin}", size: 8pt}\n')
+    components = ("sets:\n  deck:\n    kind: token\n    width: 20mm\n    items: cards.csv\n    front:\n"
+                  '      elements:\n        - text: {text: "${cost} {icon:coin}", size: 8pt}\n')
     folder, out = make_game({"components.yaml": components}), tmp_path / "out"
     (folder / "cards.csv").write_text("id,cost\nfox,1\n")
     (folder / "icons").mkdir()
-    coin = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10" fill="{}"/></svg>'
+    coin = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+            '<rect width="10" height="10" fill="{}"/></svg>')
     (folder / "icons" / "coin.svg").write_text(coin.format("#ff0000"))
     options = dict(papers=("a4",), formats=("pdf",), jobs=1)
     build([folder], BuildOptions(out=out, **options))

@@ -1,17 +1,15 @@
 """The runner: parallel equals sequential byte for byte, a new kind is one module plus one
-registration, each face is painted once, and the CLI starts without the drawing libraries."""
+registration (an entry point), each face is painted once, and the CLI starts without the drawing libraries."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pnp.targets.kinds as kinds
 from pnp.targets import BuildOptions, build
 from tests.conftest import CONTENT, ROOT
 from tests.targets.conftest import digests, invoke
@@ -26,11 +24,13 @@ def test_parallel_and_sequential_builds_are_byte_identical(tmp_path):
 
 
 KIND_MODULE = '''
-"""A test kind: one text file per game with its title."""
+"""A test kind: one text file per game with its title, for --format title."""
 from pnp.targets.target import Rendered, Target, TargetKind
 
 
 def plan(game, options):
+    if "title" not in options.formats:
+        return
     path = f"{game.id}/{game.id}-title.txt"
     yield Target(id=path, kind="title", unit="", paths=(path,), inputs=(game.digest("game.yaml"),))
 
@@ -39,26 +39,23 @@ def render(target, game, options, upstream):
     return Rendered({target.paths[0]: game.game.title.encode()})
 
 
-KIND = TargetKind("title", "build", 5, plan, render)
+KIND = TargetKind("title", "build", 5, plan, render, formats=("title",))
 '''
 
 
-def test_a_new_output_kind_is_one_module_plus_one_registration(two_sets, tmp_path, monkeypatch):
-    package = tmp_path / "extra_kinds"
-    package.mkdir()
-    (package / "title.py").write_text(textwrap.dedent(KIND_MODULE), encoding="utf-8")  # the one new module
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(kinds, "MODULES", (*kinds.MODULES, "extra_kinds.title"))  # the one registration
-    kinds.all_kinds.cache_clear()
-    try:
-        folder, out = two_sets(), tmp_path / "out"
-        first = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
-        assert (out / "tiny" / "tiny-title.txt").read_text() == "Tiny"
-        assert out / "tiny" / "tiny-title.txt" in first.written
-        again = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
-        assert not again.written
-    finally:
-        kinds.all_kinds.cache_clear()
+def test_a_new_output_kind_is_one_module_plus_one_registration(two_sets, tmp_path, install_plugin):
+    # The one new module, and the one registration: an entry point in its distribution's metadata.
+    install_plugin("extra-kinds", {"pnp.kinds": {"title": "extra_kinds.title"}},
+                   {"extra_kinds/__init__.py": "", "extra_kinds/title.py": KIND_MODULE})
+    folder, out = two_sets(), tmp_path / "out"
+    first = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf", "title"), jobs=1))
+    assert (out / "tiny" / "tiny-title.txt").read_text() == "Tiny"
+    assert out / "tiny" / "tiny-title.txt" in first.written
+    again = build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf", "title"), jobs=1))
+    assert not again.written
+    # A build that does not ask for the token leaves the file of the kind where it is.
+    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), jobs=1))
+    assert (out / "tiny" / "tiny-title.txt").is_file()
 
 
 def test_each_distinct_face_is_painted_once_per_sheets_file(tmp_path, monkeypatch):
@@ -102,7 +99,8 @@ def test_list_reads_no_faces_and_help_no_content():
     # the four games read no table, so the table readers stay out too.
     listed = modules_loaded_by("list")
     assert "pnp.model.set_outline" in listed
-    assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging", "difflib"} & set(listed)
+    assert not {"pnp.model.components", "pnp.model.faces", "pnp.model.groups", "pnp.model.tables", "logging",
+                "difflib"} & set(listed)
     helped = modules_loaded_by("--help")
     assert not {"yaml", "pnp.model.game", "logging"} & set(helped)
 

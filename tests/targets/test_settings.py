@@ -9,7 +9,7 @@ import json
 from tests.targets.conftest import digests, invoke
 
 PROJECT = "paper: letter\nduplex: short\nback-offset: [0.5, -1]\ndpi: 72\nformats: [pdf]\n"
-GAME_SETTINGS = "build:\n  formats: [pdf, html]\n  languages: [da]\n"
+GAME_SETTINGS = "build:\n  formats: [pdf, html]\n  languages: [da]\n  tts-base-url: https://example.org/kit/\n"
 
 
 def game_with_settings(two_sets, project: str | None = PROJECT, game: str = GAME_SETTINGS):
@@ -51,11 +51,13 @@ def test_list_shows_each_value_in_force_and_where_it_came_from(two_sets, tmp_pat
     assert settings["formats"].split()[1:] == ["pdf,", "html", "(content/tiny/game.yaml:11)"]
     assert settings["languages"].split()[1:] == ["da", "(content/tiny/game.yaml:12)"]
     assert settings["duplex"].split()[1:] == ["short", "(pnp.yaml:2)"]
-    assert "(pnp.yaml:4; not used by pdf, html)" in settings["dpi"]  # only PNG pages take a resolution
+    assert settings["dpi"].split()[1:] == ["72", "(pnp.yaml:4)"]  # PDF sheets embed raster art at it
+    assert "(content/tiny/game.yaml:13; not used by pdf, html)" in settings["tts-base-url"]
     assert settings["shop"].split()[1:] == ["-", "(default)"]
     assert lines[10] == "  outputs:      none under output/"
     invoke(["build", "-q"], tmp_path)
-    assert invoke(["list"], tmp_path).output.splitlines()[10] == "  outputs:      2 files under output/, none of them stale"
+    listed = invoke(["list"], tmp_path).output.splitlines()
+    assert listed[10] == "  outputs:      2 files under output/, none of them stale"
 
 
 def test_a_change_of_settings_is_seen_by_the_next_build(two_sets, tmp_path):
@@ -67,14 +69,18 @@ def test_a_change_of_settings_is_seen_by_the_next_build(two_sets, tmp_path):
 
 
 BAD = {
-    "a printer setting in game.yaml": (None, "build:\n  paper: a4\n", "content/tiny/game.yaml:11:10 build.paper: paper is "
+    "a printer setting in game.yaml": (None, "build:\n  paper: a4\n",
+                                       "content/tiny/game.yaml:11:10 build.paper: paper is "
                                        "a printer's setting, not the game's: give it in pnp.yaml"),
     "a misspelt key": ("papr: a4\n", "", "pnp.yaml:1:1 papr: unknown key 'papr'; did you mean 'paper'?"),
     "a paper pnp does not have": ("paper: [a4, a3]\n", "", "pnp.yaml:1:8 paper: expected paper sizes: a list of a4, "
                                   "letter, got ['a4', 'a3']"),
-    "a language the game lacks": (None, "build:\n  languages: [en, fr]\n", "content/tiny/game.yaml:11:14 build.languages: "
-                                  "the game has no language 'fr' (it has en, da); start it with: pnp translate init GAME fr"),
-    "languages for every game": ("languages: [en]\n", "", "pnp.yaml:1:12 languages: languages are a game's: give them in "
+    "a language the game lacks": (None, "build:\n  languages: [en, fr]\n",
+                                  "content/tiny/game.yaml:11:14 build.languages: "
+                                  "the game has no language 'fr' (it has en, da); "
+                                  "start it with: pnp translate init GAME fr"),
+    "languages for every game": ("languages: [en]\n", "",
+                                 "pnp.yaml:1:12 languages: languages are a game's: give them in "
                                  "its game.yaml"),
     "pod without a shop": (None, "build:\n  formats: [pod]\n", "content/tiny/game.yaml:11:12 build.formats: pod "
                            "(print-on-demand files) needs a shop"),

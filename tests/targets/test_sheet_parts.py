@@ -66,7 +66,8 @@ def page_pixels(pdf: bytes, dpi: int = 40) -> list[bytes]:
         document.close()
 
 
-def test_a_kit_painted_in_parts_prints_the_pages_of_one_painting_and_the_same_bytes_at_any_j(make_game, parts, tmp_path):
+def test_a_kit_painted_in_parts_prints_the_pages_of_one_painting_and_the_same_bytes_at_any_j(
+        make_game, parts, tmp_path):
     folder = make_game({"components.yaml": deck()}, name="deck")
     build([folder], BuildOptions(out=tmp_path / "whole", jobs=1, **OPTIONS))
     parts(12)
@@ -119,7 +120,8 @@ def test_a_rebuild_with_nothing_changed_paints_no_part_and_one_changed_card_pain
     again = build([folder], BuildOptions(out=out, jobs=2, **OPTIONS))
     assert again.rendered == 0 and not again.written and digests(out) == before
     components = folder / "components.yaml"
-    components.write_text(components.read_text(encoding="utf-8").replace("Draw a card", "Draw two cards"), encoding="utf-8")
+    components.write_text(components.read_text(encoding="utf-8").replace("Draw a card", "Draw two cards"),
+                          encoding="utf-8")
     changed = build([folder], BuildOptions(out=out, jobs=2, **OPTIONS))
     assert [p.relative_to(out).as_posix() for p in changed.written] == [PDF]
     clean = tmp_path / "clean"

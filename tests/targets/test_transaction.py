@@ -49,7 +49,8 @@ def test_a_component_too_large_for_the_paper_fails_with_its_faces_problems_too(t
     # The sheets paint faces as they draw them; with no sheets to draw, the faces are still checked.
     folder = two_sets()
     components = folder / "components.yaml"
-    components.write_text(components.read_text(encoding="utf-8").replace("width: 15mm", "width: 400mm"), encoding="utf-8")
+    components.write_text(components.read_text(encoding="utf-8").replace("width: 15mm", "width: 400mm"),
+                          encoding="utf-8")
     (folder / "text" / "en.yaml").write_text("chip.name: Goldenchipwithaverylongunbreakablename\n", encoding="utf-8")
     result = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
@@ -68,14 +69,15 @@ def test_a_library_refusal_while_rendering_is_one_line_naming_game_and_target(tw
     monkeypatch.setattr(pnp.paint.sheets, "paint_kit", refuse)
     result = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en"], tmp_path)
     assert result.exit_code == 1 and "Traceback" not in result.output
-    assert "Error: tiny: cannot make tiny-sheets-en-a4: ValueError: dash pattern of zero length (run with -vv for details)" in result.output
+    assert ("Error: tiny: cannot make tiny-sheets-en-a4: ValueError: dash pattern of zero length "
+            "(run with -vv for details)") in result.output
     assert not (tmp_path / "output").exists()
     detailed = invoke(["build", *QUICK, "--format", "pdf", "--lang", "en", "-vv"], tmp_path)
     assert detailed.exit_code == 1 and "Traceback" in detailed.output and "in refuse" in detailed.output
 
 
-@pytest.mark.parametrize("code, cause", [(errno.ENOSPC, "no space left on the disk"), (errno.EACCES, "permission denied"),
-                                         (errno.EROFS, "read-only file system")])
+@pytest.mark.parametrize("code, cause", [(errno.ENOSPC, "no space left on the disk"),
+                                         (errno.EACCES, "permission denied"), (errno.EROFS, "read-only file system")])
 def test_an_os_fault_while_writing_is_one_line_and_changes_nothing(two_sets, tmp_path, monkeypatch, code, cause):
     two_sets()
     assert invoke(["build", *QUICK, "-q"], tmp_path).exit_code == 0
@@ -99,8 +101,8 @@ def test_a_fault_while_moving_files_into_place_undoes_the_moves_made(two_sets, t
     assert invoke(["build", *QUICK, "-q"], tmp_path).exit_code == 0
     before = digests(tmp_path / "output")
     (tmp_path / "content" / "tiny" / "text" / "en.yaml").write_text("chip.name: Goldish\n", encoding="utf-8")
-    (tmp_path / "content" / "tiny" / "game.yaml").write_text(
-        (tmp_path / "content" / "tiny" / "game.yaml").read_text(encoding="utf-8").replace('version: "1"', 'version: "2"'))
+    game_yaml = tmp_path / "content" / "tiny" / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace('version: "1"', 'version: "2"'))
     real_replace, into_place = os.replace, []
 
     def flaky(source, target):
@@ -176,7 +178,8 @@ def test_kill_9_mid_build_leaves_complete_files_and_a_staging_folder_the_next_bu
     # Every run changes the version (so every file would be replaced), and is killed at a
     # later moment of its work: loading, rendering, staging, moving into place.
     for number, share in enumerate((0.3, 0.6, 0.8, 0.9, 0.97), start=2):
-        game.write_text(game.read_text(encoding="utf-8").replace(f'version: "{number - 1}', f'version: "{number}'), encoding="utf-8")
+        game.write_text(game.read_text(encoding="utf-8").replace(f'version: "{number - 1}', f'version: "{number}'),
+                        encoding="utf-8")
         process = subprocess.Popen(command, cwd=tmp_path, env=_environment())
         time.sleep(whole * share)
         process.send_signal(signal.SIGKILL)

@@ -67,7 +67,8 @@ def watch_one_save(project: Path, game: Path, out: Path, edit) -> set[str]:
         stop.set()
         thread.join(timeout=20)
     assert not thread.is_alive() and not [line for line in said if line.startswith("error")], said
-    return {str(Path(line[len("wrote "):]).resolve().relative_to(out.resolve())) for line in said if line.startswith("wrote ")}
+    return {str(Path(line[len("wrote "):]).resolve().relative_to(out.resolve())) for line in said
+            if line.startswith("wrote ")}
 
 
 def walk(project: Path, game: Path, edit) -> None:

@@ -158,7 +158,8 @@ def _watch_process(args: list[str], cwd: Path, log: Path, seconds: float) -> str
 def test_watch_inside_the_game_folder_never_rebuilds_on_its_own(two_sets, tmp_path):
     folder = two_sets()
     # The documented "the game it is run in": out is output/ inside the game folder.
-    inside = _watch_process(["--paper", "a4", "--format", "pdf", "-j", "1"], folder, tmp_path / "inside.log", WATCH_INSIDE_S)
+    inside = _watch_process(["--paper", "a4", "--format", "pdf", "-j", "1"], folder, tmp_path / "inside.log",
+                            WATCH_INSIDE_S)
     assert (folder / "output" / "tiny" / "tiny-sheets-en-a4.pdf").is_file()
     assert "changed:" not in inside and inside.count("wrote ") == 2, inside
     # --out inside the game folder, named from the project.

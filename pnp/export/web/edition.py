@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pnp.export.web.page import Language, document, language_switch, text
 from pnp.export.web.svg import ImageSymbols, inline_svg
 from pnp.i18n import credits
-from pnp.i18n.catalog import Catalog, Texts
+from pnp.i18n.catalog import Catalogs, Texts
 from pnp.i18n.labels import label
 from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
@@ -26,6 +26,7 @@ from pnp.model.rulebook import Block, Rulebook
 from pnp.paint.diagrams import diagram_picture, example_pictures
 from pnp.paint.faces import FacePainter, game_icons
 from pnp.paint.rulebook.markup import paragraph_xml, plain_text
+from pnp.paint.rulebook.pictures import block_ref
 from pnp.paint.rulebook.story import runs
 
 COVER_ITEMS = 6
@@ -38,7 +39,7 @@ class _Page:
     """What building one page needs, and the ids it has given out (each picture's and anchor's own)."""
 
     game: Game
-    catalogs: dict[str, Catalog]
+    catalogs: Catalogs
     rulebook: Rulebook
     book: DiagramBook
     texts: Texts
@@ -73,7 +74,7 @@ class _Page:
         return inline_svg(drawing, self.unique("p"), label, css_class, scale, self.images)
 
 
-def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, book: DiagramBook, language: str,
+def edition_html(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook, language: str,
                  languages: list[Language]) -> bytes:
     """The web edition in language; `languages` are the editions the switch links to.
 
@@ -81,8 +82,8 @@ def edition_html(game: Game, catalogs: dict[str, Catalog], rulebook: Rulebook, b
     """
     page = _Page(game, catalogs, rulebook, book, Texts(catalogs, language), Problems())
     sections = [_section(page, index, section) for index, section in enumerate(rulebook.sections)]
-    parts = [language_switch(language, languages, label("languages", language)), _cover(page), _contents(page, rulebook),
-             "<main>", *sections, "</main>", _footer(page)]
+    parts = [language_switch(language, languages, label("languages", language)), _cover(page),
+             _contents(page, rulebook), "<main>", *sections, "</main>", _footer(page)]
     symbols = page.images.html()  # the raster images the pictures above draw, each once
     body = "\n".join([symbols, *parts] if symbols else parts)
     page.problems.raise_if_any()
@@ -100,7 +101,8 @@ def _cover(page: _Page) -> str:
     parts.append(_cover_strip(page))
     facts = cover.facts(game)
     if facts:
-        items = "".join(f"<div><dt>{text(label(name, page.language))}</dt><dd>{text(value)}</dd></div>" for name, value in facts)
+        items = "".join(f"<div><dt>{text(label(name, page.language))}</dt><dd>{text(value)}</dd></div>"
+                        for name, value in facts)
         parts.append(f'<dl class="facts">{items}</dl>')
     parts.append(f'<p class="credit">{text(_credit(page))}</p>\n</header>')
     return "\n".join(p for p in parts if p)
@@ -119,13 +121,15 @@ def _cover_strip(page: _Page) -> str:
 
 def _contents(page: _Page, rulebook: Rulebook) -> str:
     heading = page.unique("contents")
-    links = "".join(f'<li><a href="#section-{n + 1}">{page.say(s.title)}</a></li>' for n, s in enumerate(rulebook.sections))
-    return (f'<nav class="contents" aria-labelledby="{heading}"><h2 id="{heading}">{text(label("contents", page.language))}'
-            f"</h2><ol>{links}</ol></nav>")
+    links = "".join(f'<li><a href="#section-{n + 1}">{page.say(s.title)}</a></li>'
+                    for n, s in enumerate(rulebook.sections))
+    return (f'<nav class="contents" aria-labelledby="{heading}"><h2 id="{heading}">'
+            f'{text(label("contents", page.language))}</h2><ol>{links}</ol></nav>')
 
 
 def _footer(page: _Page) -> str:
-    return f"<footer><p>{text(page.game.title_in(page.texts))} · {text(credits.version(page.game, [page.language]))}</p></footer>"
+    return (f"<footer><p>{text(page.game.title_in(page.texts))} · "
+            f"{text(credits.version(page.game, [page.language]))}</p></footer>")
 
 
 # --- sections and blocks ---------------------------------------------------------------
@@ -159,23 +163,25 @@ def _text_block(page: _Page, block: Block) -> str:
 
 def _diagrams(page: _Page, blocks: tuple[Block, ...]) -> str:
     """Consecutive diagrams at one scale (the smallest any asks for), side by side where they fit."""
-    pictures = [diagram_picture(page.game, page.catalogs, page.book, b.ref, page.language, page.problems) for b in blocks]
+    refs = [block_ref(b) for b in blocks]
+    pictures = [diagram_picture(page.game, page.catalogs, page.book, ref, page.language, page.problems) for ref in refs]
     cell = min(p.cell for p in pictures)
     figures = []
-    for block, picture in zip(blocks, pictures):
-        key = f"diagram.{block.ref}.caption"
+    for ref, picture in zip(refs, pictures):
+        key = f"diagram.{ref}.caption"
         caption = page.say(key) if page.texts.has(key) else ""
-        name = page.plain(key) if caption else block.ref
+        name = page.plain(key) if caption else ref
         svg = page.svg(picture.drawing(cell), name)
         figcaption = f"<figcaption>{caption}</figcaption>" if caption else ""
-        figures.append(f'<figure id="{page.unique(anchor("diagram", block.ref))}">{svg}{figcaption}</figure>')
+        figures.append(f'<figure id="{page.unique(anchor("diagram", ref))}">{svg}{figcaption}</figure>')
     return f'<div class="figures">{"".join(figures)}</div>'
 
 
 def _example(page: _Page, block: Block) -> str:
     """The example's opening paragraphs, then every step over its numbered caption."""
-    steps = example_pictures(page.game, page.catalogs, page.book, block.ref, page.language, page.problems)
-    parts = [f"<p>{page.say(key)}</p>" for key in (f"example.{block.ref}.intro", f"example.{block.ref}.markers")
+    ref = block_ref(block)
+    steps = example_pictures(page.game, page.catalogs, page.book, ref, page.language, page.problems)
+    parts = [f"<p>{page.say(key)}</p>" for key in (f"example.{ref}.intro", f"example.{ref}.markers")
              if page.texts.has(key)]
     if not steps:
         return "\n".join(parts)
@@ -185,7 +191,7 @@ def _example(page: _Page, block: Block) -> str:
         caption_html = page.markup(f"**{step_word} {number}.** {caption}")
         svg = page.svg(picture.drawing(), plain_text(f"{step_word} {number}. {caption}", page.language))
         items.append(f"<li><figure>{svg}<figcaption>{caption_html}</figcaption></figure></li>")
-    where = page.unique(anchor("example", block.ref))
+    where = page.unique(anchor("example", ref))
     return "\n".join(parts + [f'<ol class="example" id="{where}">{"".join(items)}</ol>'])
 
 
@@ -211,8 +217,8 @@ def _strip(page: _Page, component_set, limit: int | None, height_px: float) -> s
     painter = FacePainter(page.texts, page.language, Problems(), icons=game_icons(page.game))
     fronts = list(dict.fromkeys(item.front for item in component_set.items))[:limit]
     names = {item.front: item.id for item in reversed(component_set.items)}
-    set_name = page.plain(f"component.{component_set.id}.name") if page.texts.has(f"component.{component_set.id}.name") \
-        else component_set.id
+    name_key = f"component.{component_set.id}.name"
+    set_name = page.plain(name_key) if page.texts.has(name_key) else component_set.id
     pictures = []
     for front in fronts:
         drawing = painter.drawing(front, component_set.shape, 0.0)

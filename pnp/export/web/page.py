@@ -24,7 +24,8 @@ body { margin: 0; font-family: FONTS; font-size: 1.0625rem; line-height: 1.55; c
 a { color: #1d5fa8; }
 a:focus-visible { outline: 3px solid #1d5fa8; outline-offset: 2px; }
 h1 { font-size: 2.2rem; line-height: 1.15; margin: 1.2rem 0 0.3rem; }
-h2 { font-size: 1.45rem; line-height: 1.25; margin: 2.2rem 0 0.6rem; padding-top: 0.4rem; border-top: 1px solid #d9d4c7; }
+h2 { font-size: 1.45rem; line-height: 1.25; margin: 2.2rem 0 0.6rem; padding-top: 0.4rem; \
+border-top: 1px solid #d9d4c7; }
 h3 { font-size: 1.15rem; margin: 1.4rem 0 0.4rem; }
 p, li { max-width: 70ch; }
 ul, ol { padding-left: 1.5rem; }
@@ -55,7 +56,8 @@ ul.components > li { margin: 0 0 1.2rem; max-width: none; }
 footer { margin-top: 3rem; font-size: 0.9rem; color: #4a5560; }
 .kit { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(min(100%, 13rem), 1fr));
        list-style: none; padding: 0; }
-.kit li { margin: 0; max-width: none; background: #fff; border: 1px solid #d9d4c7; border-radius: 6px; padding: 0.6rem; }
+.kit li { margin: 0; max-width: none; background: #fff; border: 1px solid #d9d4c7; border-radius: 6px; \
+padding: 0.6rem; }
 .kit .thumbs { display: block; margin: 0 0 0.4rem; }
 .kit .thumbs.pages { display: grid; grid-template-columns: 1fr 1fr; gap: 0.3rem; }
 .kit img, .kit svg { display: block; max-width: 100%; height: auto; margin: 0 auto; }

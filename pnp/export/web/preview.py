@@ -76,7 +76,8 @@ def preview_html(title: str, subtitle: str, language: str, headings: dict[str, s
         if section == "diagrams":
             entries += [_picture(picture) for picture in pictures]
         if entries:
-            parts.append(f'<section><h2>{text(headings[section])}</h2><ul class="kit">{"".join(entries)}</ul></section>')
+            parts.append(f'<section><h2>{text(headings[section])}</h2>'
+                         f'<ul class="kit">{"".join(entries)}</ul></section>')
     parts.append("</main>")
     return document(language, f"{title} – {subtitle}", "\n".join(parts), wide=True)
 
@@ -89,9 +90,11 @@ def _entry(output: Output) -> str:
     pages = " pages" if len(output.thumbnails) > 1 else ""
     thumbs = f'<span class="thumbs{pages}">{images}</span>' if images else ""
     link = f'<a href="{attribute(output.path)}">{thumbs}<span class="file">{text(name)}</span></a>'
-    also = "".join(f' <a class="also" href="{attribute(p)}">{text(p.rsplit(".", 1)[-1].upper())}</a>' for p in output.also)
+    also = "".join(f' <a class="also" href="{attribute(p)}">{text(p.rsplit(".", 1)[-1].upper())}</a>'
+                   for p in output.also)
     return f"<li>{link}{also}</li>"
 
 
 def _picture(picture: Picture) -> str:
-    return f'<li><a href="{attribute(picture.href)}"><span class="thumbs">{picture.svg}</span>{text(picture.caption)}</a></li>'
+    return (f'<li><a href="{attribute(picture.href)}"><span class="thumbs">{picture.svg}</span>'
+            f'{text(picture.caption)}</a></li>')

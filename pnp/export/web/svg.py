@@ -51,8 +51,8 @@ class ImageSymbols:
             width, height = _pixel_size(data)
             self.symbols.append(f'<symbol id="{symbol}" viewBox="0 0 {width} {height}" preserveAspectRatio="none">'
                                 f'<image width="{width}" height="{height}" href="{data}"/></symbol>')
-        use = ElementTree.Element(f"{{{SVG}}}use", {name: image.get(name) for name in ("x", "y", "width", "height",
-                                                                                     "transform") if image.get(name)})
+        use = ElementTree.Element(f"{{{SVG}}}use", {name: value for name in ("x", "y", "width", "height", "transform")
+                                                    if (value := image.get(name))})
         use.set("href", f"#{symbol}")
         return use
 
@@ -119,7 +119,8 @@ def _prefix_ids(root: ElementTree.Element, prefix: str) -> None:
             element.set("id", f"{prefix}-{element.get('id')}")
         for name, value in list(element.attrib.items()):
             if "url(#" in value:
-                element.set(name, _REFERENCE.sub(lambda m: f"url(#{prefix}-{m.group(1)})" if m.group(1) in ids else m.group(0), value))
+                element.set(name, _REFERENCE.sub(lambda m: f"url(#{prefix}-{m.group(1)})" if m.group(1) in ids
+                                                 else m.group(0), value))
             elif name in ("href", f"{{{XLINK}}}href") and value.startswith("#") and value[1:] in ids:
                 element.set(name, f"#{prefix}-{value[1:]}")
 

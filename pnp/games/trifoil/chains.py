@@ -42,9 +42,10 @@ def link_graph(state: State, colour: str) -> Graph:
     for tile, face in mine:
         joined = [p for p in mine if p[0] == tile and p[1] != face]
         across = game_map.neighbour(tile, face)
-        facing = (across, opposite(face))
-        if across is not None and occupants.get(facing) == colour:
-            joined.append(facing)
+        if across is not None:
+            facing = (across, opposite(face))
+            if occupants.get(facing) == colour:
+                joined.append(facing)
         graph[(tile, face)] = tuple(sorted(joined))
     return graph
 

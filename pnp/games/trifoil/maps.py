@@ -57,6 +57,7 @@ each tile to the position of the next one.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -176,14 +177,15 @@ class GameMap:
 GREEK = {"delta": "Δ", "omega": "Ω", "theta": "θ", "beta": "β"}
 
 
-def _clockwise(bare: GameMap, names: tuple[str, ...]) -> tuple[str, ...]:
+def _clockwise(bare: GameMap, names: Sequence[str]) -> tuple[str, str, str]:
     # With y downward, a growing screen angle around the shared corner is clockwise.
     centres = {n: bare.tile_centre(n) for n in names}
     cx = sum(c[0] for c in centres.values()) / 3
     cy = sum(c[1] for c in centres.values()) / 3
     ring = sorted(names, key=lambda n: math.atan2(centres[n][1] - cy, centres[n][0] - cx))
     first = ring.index(min(ring, key=bare.tiles.index))
-    return tuple(ring[first:] + ring[:first])
+    a, b, c = ring[first:] + ring[:first]
+    return a, b, c
 
 
 def _make_map(
@@ -198,7 +200,7 @@ def _make_map(
     made = []
     for spec in triangles.split(","):
         tid, *tiles = spec.split()
-        made.append(Triangle(tid, GREEK[tid], _clockwise(bare, tuple(tiles))))
+        made.append(Triangle(tid, GREEK[tid], _clockwise(bare, tiles)))
     return GameMap(map_id, columns, first_rows, tuple(made), win_length, links_each)
 
 

@@ -134,7 +134,7 @@ def _candidate_actions(state: State) -> list[Move]:
     game_map, occupants = state.game_map, state.occupants
     faces = game_map.inward_faces
     # No supply check: the game is over as soon as either supply runs out.
-    places = [Place(t, f) for t, f in faces if (t, f) not in occupants]
+    places: list[Move] = [Place(t, f) for t, f in faces if (t, f) not in occupants]
     own = [link.position for link in state.sorted_links() if link.colour == state.to_move]
     pushes = [Push(t, f) for t, f in own]
     spins = [Spin(tri.id, cw) for tri in game_map.triangles for cw in (True, False)]
@@ -154,7 +154,12 @@ def _apply_unchecked(state: State, move: Move, text: str) -> State:
         return replace(state, to_move=other(state.to_move), actions_left=TURN_ACTIONS)
     if state.actions_left <= 0:
         raise IllegalMove(text, NO_ACTIONS)
-    links = _ACTIONS[type(move)](state, move, text)
+    if isinstance(move, Place):
+        links = _place(state, move, text)
+    elif isinstance(move, Push):
+        links = _push(state, move, text)
+    else:
+        links = _spin(state, move, text)
     return replace(state, links=links, actions_left=state.actions_left - 1)
 
 
@@ -230,6 +235,3 @@ def _spin(state: State, move: Spin, text: str) -> Board:
     if mine >= links_on_triangle(state, triangle, other(state.to_move)):
         raise IllegalMove(text, MINORITY)
     return frozenset(spin_link(triangle, move.clockwise, k) for k in state.links)
-
-
-_ACTIONS = {Place: _place, Push: _push, Spin: _spin}

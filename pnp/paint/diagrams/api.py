@@ -39,7 +39,8 @@ def diagram_picture(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_i
     renderer = Renderer(art, game.palette)
     if spec is None:
         known = ", ".join(book.diagrams) or "none"
-        problems.add(Location(str(Path(game.folder) / "diagrams.yaml")), "diagrams", f"no diagram '{diagram_id}' (there are: {known})")
+        problems.add(Location(str(Path(game.folder) / "diagrams.yaml")), "diagrams",
+                     f"no diagram '{diagram_id}' (there are: {known})")
         return Picture(sc.Scene(()), renderer, 1.0)
     scene = diagram_scene(spec, art, Texts(catalogs, language), problems)
     return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
@@ -70,7 +71,8 @@ def example_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, example_
     spec = book.examples.get(example_id)
     if spec is None:
         known = ", ".join(book.examples) or "none"
-        problems.add(Location(str(Path(game.folder) / "examples.yaml")), "examples", f"no example '{example_id}' (there are: {known})")
+        problems.add(Location(str(Path(game.folder) / "examples.yaml")), "examples",
+                     f"no example '{example_id}' (there are: {known})")
         return []
     art = _art(game, catalogs, language, problems)
     steps = example_scenes(spec, art, Texts(catalogs, language), problems)

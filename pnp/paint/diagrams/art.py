@@ -28,9 +28,12 @@ class GameArt(Pieces):
         return self.cache[key]
 
     def _paint(self, set_id: str, item_id: str, face: str) -> Art | None:
-        if self.problem(set_id, item_id, face):
+        found = self.find(set_id, item_id)
+        if found is None:
             return None
-        component_set, item = self.find(set_id, item_id)
+        component_set, item = found
         side = item.back if face == "back" else item.front
+        if side is None:
+            return None
         drawing = self.painter.drawing(side, component_set.shape, bleed=0.0, cut_guide=False)
         return Art(drawing, component_set.shape, side.width, side.height, max(i.width for i in component_set.items))

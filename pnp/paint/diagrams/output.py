@@ -19,7 +19,8 @@ from pnp.text.fonts import font_name
 FORMATS = ("pdf", "png", "svg")
 
 
-def picture_files(drawing: shapes.Drawing, stem: str, formats: tuple[str, ...], transparent: bool, dpi: int) -> dict[str, bytes]:
+def picture_files(drawing: shapes.Drawing, stem: str, formats: tuple[str, ...], transparent: bool,
+                  dpi: int) -> dict[str, bytes]:
     """One picture in each format, by extension: the PNG is the PDF rasterized."""
     pdf = drawing_pdf(drawing, stem)
     files = {}
@@ -36,7 +37,8 @@ def picture_files(drawing: shapes.Drawing, stem: str, formats: tuple[str, ...], 
 def drawing_pdf(drawing: shapes.Drawing, title: str) -> bytes:
     """One page exactly the Drawing's size; invariant, so the same Drawing gives the same bytes."""
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1, initialFontName=font_name(), pageCompression=1)
+    canvas = Canvas(buffer, pagesize=(drawing.width, drawing.height), invariant=1, initialFontName=font_name(),
+                    pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("pnp")
     pdfdraw.draw(drawing, canvas, 0, 0)

@@ -121,7 +121,8 @@ class Renderer:
                 self._item(group, space, item)
             drawing.add(group)
             if frame.label:
-                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE, "regular", self.colour("ink")))
+                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE, "regular",
+                                  self.colour("ink")))
             left += (x1 - x0) * scale
             if joined and index < len(row) - 1:
                 middle = top - (height - label_room) / 2
@@ -130,7 +131,8 @@ class Renderer:
 
     def _join(self, left: float, middle: float) -> shapes.Group:
         group = shapes.Group()
-        _arrow_into(group, [(left + mm(1.6), middle), (left + JOIN_GAP - mm(1.6), middle)], 3.2, self.colour("join"), head=mm(3))
+        _arrow_into(group, [(left + mm(1.6), middle), (left + JOIN_GAP - mm(1.6), middle)], 3.2, self.colour("join"),
+                    head=mm(3))
         return group
 
     def _caption(self, drawing, lines: list[str], width: float) -> None:
@@ -200,8 +202,10 @@ class Renderer:
     def _label(self, group, space, item: sc.Label) -> None:
         x, y = space.point(item.x, item.y)
         if item.tag:
-            width = max(item.size * 1.6, shapes.String(0, 0, item.text, fontName=font_name("bold"), fontSize=item.size).getEast() + item.size * 0.8)
-            plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5, rx=item.size * 0.4, ry=item.size * 0.4)
+            text = shapes.String(0, 0, item.text, fontName=font_name("bold"), fontSize=item.size)
+            width = max(item.size * 1.6, text.getEast() + item.size * 0.8)
+            plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5,
+                                rx=item.size * 0.4, ry=item.size * 0.4)
             plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
             group.add(plate)
             group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour("ink")))

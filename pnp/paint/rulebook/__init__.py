@@ -22,7 +22,7 @@ from pnp.layout.booklet import padded_page_count
 from pnp.layout.paper import paper_named
 from pnp.model.diagrams import DiagramBook
 from pnp.model.game import Game
-from pnp.model.problems import Problems
+from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import Rulebook
 from pnp.paint.faces import game_icons
 from pnp.paint.rulebook.document import (
@@ -70,7 +70,8 @@ def edition_pdf(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: Diagra
     """
     problems = Problems()
     layout = render(game, catalogs, rulebook, book, Edition(languages, "a5", False), problems, pictures)
-    problems.raise_if_any()
+    if layout is None or problems:  # render gives None only with a problem
+        raise ContentError(problems.items)
     return layout.pdf
 
 
@@ -82,7 +83,8 @@ def booklet_pages(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: Diag
                    problems, pictures)
     if pages is not None:
         check_pages(game, rulebook, language, pages, problems)
-    problems.raise_if_any()
+    if pages is None or problems:  # render gives None only with a problem
+        raise ContentError(problems.items)
     return pages.pdf
 
 
@@ -135,8 +137,8 @@ def settle(ctx: Context, lay_out_story, booklet: bool) -> Layout | None:
     if len(ctx.problems) > before:
         return None
     # Spare pages come after the rules, each on a page of its own: they move nothing before them.
-    ending = [Padding(replace(ctx, problems=Problems()), lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] \
-        if booklet else []
+    ending = [Padding(replace(ctx, problems=Problems()),
+                      lambda pages: printed_page_count(ctx.rulebook.booklet, pages))] if booklet else []
     return lay_out_story(story + ending)
 
 

@@ -99,7 +99,8 @@ class _RulebookTemplate(BaseDocTemplate):
     def _page_is_loose(self) -> bool:
         page = self.canv.getPageNumber()
         blocks = [p for p in self.ledger if p.page == page]
-        return page >= 2 and any(p.tag is not None for p in blocks) and fill_of(blocks, frame_rect(self.geometry)) < LOOSE
+        return (page >= 2 and any(p.tag is not None for p in blocks)
+                and fill_of(blocks, frame_rect(self.geometry)) < LOOSE)
 
     def draw_footer(self, canvas, doc) -> None:
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()

@@ -11,6 +11,7 @@ text around it.
 
 from __future__ import annotations
 
+import pathlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
@@ -113,6 +114,7 @@ class RulebookParagraph(Paragraph):
         path, problem = self.icons.find(name) if self.icons is not None else (None, "icons belong to a game")
         if problem:
             self.icon_problems.append(problem)
+        if path is None:
             return None
         height = size * ICON_HEIGHT
         return ABag(kind="img", image=InlineIcon(path), width=height * aspect(path), height=height, valign="baseline")
@@ -136,7 +138,7 @@ class RulebookParagraph(Paragraph):
 class InlineIcon:
     """An icon in a line of text: IconCanvas draws it where the paragraph puts an image."""
 
-    path: object
+    path: pathlib.Path
 
     def draw(self, canvas, x: float, y: float, width: float, height: float) -> None:
         canvas.saveState()
@@ -151,7 +153,7 @@ class IconCanvas(Canvas):
     and a figure's form is filled in only when the PDF is written (`write_figures`), after the
     pages: an edition that fails its checks after layout never draws its figures."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.figures: list[tuple[str, Drawing, Rect]] = []  # form name, drawing, form box
         images.set_dpi(self, images.FIGURE_DPI)  # figures show components at a fraction of their size
@@ -221,7 +223,8 @@ def _is_clip(node) -> bool:
 
 def _transformed(matrix, rect: Rect) -> Rect:
     corners = [transformPoint(matrix, (x, y)) for x in (rect[0], rect[2]) for y in (rect[1], rect[3])]
-    return (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners), max(c[1] for c in corners))
+    return (min(c[0] for c in corners), min(c[1] for c in corners),
+            max(c[0] for c in corners), max(c[1] for c in corners))
 
 
 def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:

@@ -46,7 +46,8 @@ def component_entry(ctx: Context, component_set: ComponentSet, block: Block, gro
     s = ctx.styles
     name_key, description_key = f"component.{component_set.id}.name", f"component.{component_set.id}.description"
     if not ctx.texts[0].has(name_key):
-        ctx.problems.add(block.location, "components", f"no text '{name_key}' in text/en.yaml to name the set '{component_set.id}'")
+        ctx.problems.add(block.location, "components",
+                         f"no text '{name_key}' in text/en.yaml to name the set '{component_set.id}'")
         return [Spacer(1, 0)]
     lines = []
     for index, voice in enumerate(ctx.texts):
@@ -119,7 +120,8 @@ def sequence_cell(ctx: Context, shown: list[Shown]) -> float:
     if low < cell * 0.2:
         where = shown[0].tag
         ctx.problems.add(where.location, where.key, f"{ctx.game.id} ({ctx.edition}): {where.key} does not fit a "
-                         f"{ctx.page.name.upper()} page ({to_mm(width):.0f} × {to_mm(height):.0f} mm) at a readable size")
+                         f"{ctx.page.name.upper()} page ({to_mm(width):.0f} × {to_mm(height):.0f} mm) "
+                         "at a readable size")
     return low
 
 
@@ -192,12 +194,21 @@ def remembered(ctx: Context, key: tuple, make):
 
 # --- diagrams -------------------------------------------------------------------
 
+def block_ref(block: Block) -> str:
+    """The id of the diagram or example a block shows (pnp.model.rulebook reads one for every such block)."""
+    if block.ref is None:
+        raise ValueError(f"{block.location}: a {block.kind} block names no {block.kind}")
+    return block.ref
+
+
 def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Chunk]:
     """Consecutive diagrams as one sequence, each with its caption in every voice."""
     shown = []
     for block in blocks:
-        picture = remembered(ctx, ("diagram", block.ref, ctx.language),
-                             lambda: diagram_picture(ctx.game, ctx.catalogs, ctx.book, block.ref, ctx.language, ctx.problems))
+        ref = block_ref(block)
+        picture = remembered(ctx, ("diagram", ref, ctx.language),
+                             lambda ref=ref: diagram_picture(ctx.game, ctx.catalogs, ctx.book, ref, ctx.language,
+                                                             ctx.problems))
         key = f"diagram.{block.ref}.caption"
         captions = texts(ctx, key, ctx.styles.caption, group) if ctx.texts[0].has(key) else []
         location = ctx.location(key, ctx.language) if ctx.texts[0].has(key) else block.location
@@ -209,8 +220,10 @@ def diagram_rows(ctx: Context, blocks: tuple[Block, ...], group: int) -> list[Ch
 
 def example(ctx: Context, block: Block, group: int) -> list[Chunk]:
     """The intro, then the steps, each picture over its numbered caption, at one scale."""
-    steps = [remembered(ctx, ("example", block.ref, voice.language),
-                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, ctx.book, block.ref, voice.language, ctx.problems))
+    ref = block_ref(block)
+    steps = [remembered(ctx, ("example", ref, voice.language),
+                        lambda voice=voice: example_pictures(ctx.game, ctx.catalogs, ctx.book, ref, voice.language,
+                                                             ctx.problems))
              for voice in ctx.texts]
     chunks = []
     # An example opens with who plays, then how to read its pictures, where the game says so.

@@ -33,7 +33,7 @@ def render_pages(target: Target, loaded: LoadedGame, options: BuildOptions, upst
     from pnp.paint.rulebook import booklet_pages
 
     language = target.params.language
-    return Rendered(data=booklet_pages(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, language,
+    return Rendered(data=booklet_pages(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, language,
                                        loaded.pictures))
 
 
@@ -50,9 +50,10 @@ def render_booklet(target: Target, loaded: LoadedGame, options: BuildOptions, up
 
     params: OnPaper = target.params
     [pages] = upstream
-    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.catalogs, loaded.rulebook, pages, params.language,
-                                                  params.paper)})
+    return Rendered({target.paths[0]: booklet_pdf(loaded.game, loaded.catalogs, loaded.printed_rulebook(), pages,
+                                                  params.language, params.paper)})
 
 
 KINDS = (TargetKind(PAGES, "build", 2, plan_pages, render_pages),
-         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet, formats=("pdf",), settings=("paper",)))
+         TargetKind(BOOKLET, "build", 3, plan_booklets, render_booklet, formats=("pdf",), settings=("paper",),
+                    section="rulebooks"))

@@ -18,7 +18,8 @@ class CalibrationParams:
 
 
 def plan(loaded: None, options: CalibrationOptions):
-    yield Target(id=options.name, kind=NAME, unit="", paths=(options.name,), params=CalibrationParams(options.paper, options.flip, options.language))
+    yield Target(id=options.name, kind=NAME, unit="", paths=(options.name,),
+                 params=CalibrationParams(options.paper, options.flip, options.language))
 
 
 def render(target: Target, loaded: None, options: CalibrationOptions, upstream: tuple[bytes, ...]) -> Rendered:

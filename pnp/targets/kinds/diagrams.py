@@ -39,14 +39,17 @@ def plan(loaded: LoadedGame, options: DiagramOptions):
         for diagram_id in loaded.book.diagrams:
             yield _target(loaded, options, "diagram", diagram_id, language, [f"{loaded.id}-{diagram_id}-{language}"])
         for example_id, example in loaded.book.examples.items():
-            stems = [f"{loaded.id}-example-{example_id}-step{n:02d}-{language}" for n in range(1, len(example.steps) + 1)]
+            stems = [f"{loaded.id}-example-{example_id}-step{n:02d}-{language}"
+                     for n in range(1, len(example.steps) + 1)]
             yield _target(loaded, options, "example", example_id, language, stems)
 
 
-def _target(loaded: LoadedGame, options: DiagramOptions, what: str, ref: str, language: str, stems: list[str]) -> Target:
+def _target(loaded: LoadedGame, options: DiagramOptions, what: str, ref: str, language: str,
+            stems: list[str]) -> Target:
     paths = tuple(f"{loaded.id}/diagrams/{stem}.{ext}" for stem in stems for ext in options.formats)
     return Target(id=f"{loaded.id}/diagrams/{what}-{ref}-{language}", kind=NAME, unit="", paths=paths,
-                  params=DiagramParams(what, ref, language, tuple(stems), options.formats, options.transparent, options.dpi),
+                  params=DiagramParams(what, ref, language, tuple(stems), options.formats, options.transparent,
+                                       options.dpi),
                   inputs=(loaded.folder_digest(),), label=f"{loaded.id} {what} {ref} ({language})",
                   facets=Facets(None, (language,)))  # each file's format is its extension
 

@@ -51,8 +51,9 @@ def plan(loaded: LoadedGame, options: BuildOptions):
                 if side == "blank":
                     continue
                 path = png_path(loaded.id, name, number, side if kit.two_sided else None)
-                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=PageParams(index, len(pages), options.dpi),
-                             depends=(sheet,), facets=Facets("png", (language,), paper))
+                yield Target(id=path, kind=NAME, unit="", paths=(path,),
+                             params=PageParams(index, len(pages), options.dpi), depends=(sheet,),
+                             facets=Facets("png", (language,), paper))
 
 
 def png_path(game_id: str, name: str, sheet: int, side: str | None) -> str:
@@ -70,4 +71,4 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     return Rendered({target.paths[0]: page_png(pdf, params.page, params.dpi)})
 
 
-KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=(*sheets.SETTINGS, "dpi"))
+KIND = TargetKind(NAME, "build", 1, plan, render, formats=("png",), settings=sheets.SETTINGS, section="png-pages")

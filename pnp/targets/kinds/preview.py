@@ -2,8 +2,8 @@
 
 It is planned after every other kind of the build and asks each for its targets, so it
 lists exactly the files this build makes for the game (but pnp's own, in `.pnp` folders).
-It depends on the targets whose first file is a PDF or PNG, and makes their thumbnails from those bytes; so it is made
-again whenever any of them is.
+It depends on the targets whose first file is a PDF or PNG, and makes their thumbnails from
+those bytes; so it is made again whenever any of them is.
 """
 
 from __future__ import annotations
@@ -19,28 +19,28 @@ from pnp.targets.options import BuildOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
+    from pnp.export.web.preview import Picture
+    from pnp.export.web.svg import ImageSymbols
     from pnp.targets.games import LoadedGame
 
 NAME = "preview"
 PRIORITY = 4
-SECTIONS = {"web-edition": "web-edition", "rulebook": "rulebooks", "booklet": "rulebooks", "sheets": "sheets",
-            "png-page": "png-pages", "tts": "tts", "pod": "pod"}
 PAGES_SHOWN = {"rulebook": 4}
 
 
 
 @dataclass(frozen=True)
 class PreviewParams:
-    """The outputs the page lists (kind, paths, whether it has a thumbnail) and its language."""
+    """The outputs the page lists (kind, its section, paths, whether it has a thumbnail) and its language."""
 
-    entries: tuple[tuple[str, tuple[str, ...], bool], ...]
+    entries: tuple[tuple[str, str, tuple[str, ...], bool], ...]
     language: str
 
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "html" not in options.formats:
         return
     entries, depends = [], []
-    for kind in sorted(kinds_for("build").values(), key=lambda k: (k.priority, k.name)):
+    for kind in sorted(kinds_for("build", options.formats).values(), key=lambda k: (k.priority, k.name)):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
@@ -48,12 +48,13 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             if not paths:
                 continue
             pictured = paths[0].endswith((".pdf", ".png"))
-            entries.append((kind.name, paths, pictured))
+            entries.append((kind.name, kind.section, paths, pictured))
             if pictured:
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"
-    yield Target(id=path, kind=NAME, unit="", paths=(path,), params=PreviewParams(tuple(entries), _language(loaded, options)),
-                 inputs=(loaded.folder_digest(),), depends=tuple(depends), facets=Facets("html"))
+    yield Target(id=path, kind=NAME, unit="", paths=(path,),
+                 params=PreviewParams(tuple(entries), _language(loaded, options)), inputs=(loaded.folder_digest(),),
+                 depends=tuple(depends), facets=Facets("html"))
 
 
 def _language(loaded: LoadedGame, options: BuildOptions) -> str:
@@ -73,20 +74,20 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     language = params.language
     data = iter(upstream)
     outputs = []
-    for kind, paths, pictured in params.entries:
+    for kind, section, paths, pictured in params.entries:
         relative = [p.split("/", 1)[1] for p in paths]
         pictures = thumbnails(relative[0], next(data), PAGES_SHOWN.get(kind, 1)) if pictured else ()
-        outputs.append(Output(SECTIONS.get(kind, "files"), relative[0], tuple(relative[1:]), pictures))
+        outputs.append(Output(section if section in HEADINGS else "files", relative[0], tuple(relative[1:]), pictures))
     headings = {section: label(f"kit-{section}", language) for section in HEADINGS}
     title = loaded.game.title_in(Texts(loaded.catalogs, language))
     images = ImageSymbols()
-    pictures = _diagrams(loaded, options, language, images)
+    diagrams = _diagrams(loaded, options, language, images)
     html = preview_html(title, f"{label('kit', language)} · {credits.version(loaded.game, [language])}",
-                        language, headings, outputs, pictures, images.html())
+                        language, headings, outputs, diagrams, images.html())
     return Rendered({target.paths[0]: html})
 
 
-def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) -> list:
+def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images: ImageSymbols) -> list[Picture]:
     """The rulebook's diagrams and example plays, each linking to its place in the web edition
     (their raster images written once, into `images`)."""
     from pnp.export.web.edition import anchor, edition_file
@@ -101,8 +102,10 @@ def _diagrams(loaded: LoadedGame, options: BuildOptions, language: str, images) 
     if language not in web_languages(loaded, options):
         return []
     texts, problems, shown = Texts(loaded.catalogs, language), Problems(), []
-    blocks = [b for s in loaded.rulebook.sections for b in s.body if b.kind in ("diagram", "example")]
-    for kind, ref in dict.fromkeys((b.kind, b.ref) for b in blocks):
+    # A diagram or example block names its picture (pnp.model.rulebook).
+    pictured = [(b.kind, b.ref) for s in loaded.printed_rulebook().sections for b in s.body
+                if b.kind in ("diagram", "example") and b.ref is not None]
+    for kind, ref in dict.fromkeys(pictured):
         if kind == "diagram":
             drawing = diagram_picture(loaded.game, loaded.catalogs, loaded.book, ref, language, problems).drawing()
             key = f"diagram.{ref}.caption"

@@ -45,15 +45,16 @@ def plan(loaded: LoadedGame, options: BuildOptions):
     for edition in editions:
         name = "bilingual" if len(edition) > 1 else edition[0]
         path = f"{loaded.id}/{loaded.id}-rules-{name}.pdf"
-        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=RulebookParams(tuple(edition)), inputs=(loaded.folder_digest(),),
-                     facets=Facets("pdf", tuple(edition)))
+        yield Target(id=path, kind=NAME, unit="", paths=(path,), params=RulebookParams(tuple(edition)),
+                     inputs=(loaded.folder_digest(),), facets=Facets("pdf", tuple(edition)))
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import edition_pdf
 
-    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, target.params.languages, loaded.pictures)
+    pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, target.params.languages,
+                      loaded.pictures)
     return Rendered({target.paths[0]: pdf})
 
 
-KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",))
+KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",), section="rulebooks")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.model.game import TITLE_KEY
-from pnp.model.problems import Problems, quote
+from pnp.model.problems import ContentError, Location, Problems, quote
 from pnp.output.transaction import STATE_FOLDER
 from pnp.targets.facets import Facets
 from pnp.targets.lasting import kept
@@ -53,6 +53,7 @@ class SheetParams:
     flip: str
     back_offset_mm: tuple[float, float]
     layout: str | None
+    dpi: int  # what the sheets print at: raster art is embedded at it (and PNG pages are drawn at it)
     part: tuple[int, int] = (0, 1)
 
 
@@ -123,14 +124,14 @@ def edition_target(loaded: LoadedGame, language: str, paper: str, options: Build
     """An edition's sheets: the PDF and, beside it, its record of where each face prints (none without pdf)."""
     target_id = sheet_id(loaded, language, paper)
     paths = (target_id, f"{loaded.id}/{record_name(stem(loaded, language, paper))}") if "pdf" in options.formats else ()
-    return Target(id=target_id, kind=NAME, unit="", paths=paths,
-                  params=sheet_params(language, paper, options), inputs=edition_inputs(loaded, language),
-                  label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
+    return Target(id=target_id, kind=NAME, unit="", paths=paths, params=sheet_params(language, paper, options),
+                  inputs=edition_inputs(loaded, language), label=stem(loaded, language, paper),
+                  facets=Facets("pdf", (language,), paper))
 
 
-def sheet_params(language: str, paper: str, options) -> SheetParams:
-    """The parameters of an edition of sheets (options: any with the sheet settings of BuildOptions)."""
-    return SheetParams(language, paper, options.flip, tuple(options.back_offset_mm), options.layout)
+def sheet_params(language: str, paper: str, options: BuildOptions | DiffOptions) -> SheetParams:
+    """The parameters of an edition of sheets (or of a reprint laid out and painted as they are)."""
+    return SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout, options.dpi)
 
 
 def edition_inputs(loaded: LoadedGame, language: str) -> tuple[str, ...]:
@@ -176,6 +177,7 @@ def settings_of(loaded: LoadedGame, options: BuildOptions | DiffOptions):
 
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
+    warnings: list[str]
     if upstream:
         from pnp.paint.sheets import join_parts
 
@@ -203,11 +205,11 @@ def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tupl
     return paint_sets(loaded, loaded.game.sets, kit, target.params, options, part, problems)
 
 
-def paint_sets(loaded: LoadedGame, sets, kit: Kit | None, params: SheetParams, options, part: tuple[int, int] = (0, 1),
-               problems: Problems | None = None) -> tuple[bytes, list[str]]:
-    """The PDF of sets laid out as kit (None: it could not be, a problem said so) in params' language and
-    paper, or one part of it, and its warnings; every problem of their faces stops it (the PDF is dropped:
-    a failing target writes nothing). options: any with the sheet settings of BuildOptions."""
+def paint_sets(loaded: LoadedGame, sets, kit: Kit | None, params: SheetParams, options: BuildOptions | DiffOptions,
+               part: tuple[int, int] = (0, 1), problems: Problems | None = None) -> tuple[bytes, list[str]]:
+    """The PDF of sets laid out as kit (None: it could not be, a problem said so) in params' language,
+    paper and resolution, or one part of it, and its warnings; every problem of their faces stops it
+    (the PDF is dropped: a failing target writes nothing)."""
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import check_faces, paint_kit
@@ -219,17 +221,18 @@ def paint_sets(loaded: LoadedGame, sets, kit: Kit | None, params: SheetParams, o
     painter = FacePainter(texts, texts.language, problems, icons=loaded.icons)
     if kit is None:
         check_faces(sets, painter)  # so the failure lists the faces' problems too
-        problems.raise_if_any()
+        raise ContentError(problems.items)  # with the one that says why there is no kit
     words = sheet_words(loaded, texts)
     try:
-        pdf = paint_kit(kit, sets, painter, settings_of(loaded, options), words, part)
+        pdf = paint_kit(kit, sets, painter, settings_of(loaded, options), words, part, params.dpi)
     except DoesNotFit as error:
         check_faces(sets, painter)
-        problems.add(*_title_place(loaded, texts), f"{loaded.id} ({language}, {paper}): {error}, even in two lines: "
-                                                   f"the title {quote(words.game)} (or a set's name) is too long for it; "
-                                                   "shorten it, or give the sheets a narrower margin")
+        where, key = _title_place(loaded, texts)
+        problems.add(where, key, f"{loaded.id} ({language}, {paper}): {error}, even in two lines: the title "
+                                 f"{quote(words.game)} (or a set's name) is too long for it; "
+                                 "shorten it, or give the sheets a narrower margin")
         problems.raise_if_any()
-    problems.raise_if_any()
+    problems.raise_if_any()  # the PDF is dropped: a failing target writes nothing
     return pdf, list(painter.warnings)
 
 
@@ -238,11 +241,12 @@ def _kit_or_problem(loaded: LoadedGame, paper: str, options: BuildOptions, probl
         return kit_of(loaded, paper, options)
     except DoesNotFit as error:
         where = next((s for s in loaded.game.sets if s.id == error.set_id), None)
-        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets", str(error))
+        problems.add(where.location if where else loaded.game.location, f"sets.{where.id}" if where else "sets",
+                     str(error))
         return None
 
 
-def _title_place(loaded: LoadedGame, texts: Texts) -> tuple:
+def _title_place(loaded: LoadedGame, texts: Texts) -> tuple[Location, str]:
     """(location, key) of the title the sheets' footers show: its translation, else game.yaml's."""
     translated = loaded.catalogs[texts.language].get(TITLE_KEY) if texts.language in loaded.catalogs else None
     if translated is not None and texts.language != loaded.game.source_language:
@@ -261,6 +265,6 @@ def sheet_words(loaded: LoadedGame, texts: Texts):
 
 
 # The sheets' plan makes the parts too, from the same digests of the game.
-SETTINGS = ("paper", "duplex", "back-offset", "layout")
+SETTINGS = ("paper", "duplex", "back-offset", "layout", "dpi")
 KINDS = (TargetKind(PART, "build", 0, _no_targets, render_part, settings=SETTINGS),
-         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS))
+         TargetKind(NAME, "build", 0, plan, render, formats=("pdf",), settings=SETTINGS, section="sheets"))

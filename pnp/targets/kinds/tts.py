@@ -53,8 +53,9 @@ def plan(loaded: LoadedGame, options: BuildOptions):
             inputs = set_inputs(loaded, component_set, language)
             for file, what in set_files(name, component_set):
                 path = f"{loaded.id}/{FOLDER}/{file}"
-                yield Target(id=path, kind=NAME, unit="", paths=(path,), params=TtsImage(component_set.id, language, what),
-                             inputs=inputs, facets=Facets("tts", (language,) if language else ()))
+                yield Target(id=path, kind=NAME, unit="", paths=(path,),
+                             params=TtsImage(component_set.id, language, what), inputs=inputs,
+                             facets=Facets("tts", (language,) if language else ()))
     for language in languages_of(loaded, options):  # the object names the game and its sets in words of a language
         path = f"{loaded.id}/{FOLDER}/{stem(loaded, language)}.json"
         inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
@@ -94,4 +95,4 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
     return Rendered({target.paths[0]: tts.saved_object(title, loaded.id, shown, base_url)})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("tts",), settings=("tts-base-url",), section="tts")

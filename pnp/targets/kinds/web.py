@@ -54,8 +54,8 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
 
     params: WebParams = target.params
     switch = [Language(tag, label("language-name", tag), edition_file(loaded.id, tag)) for tag in params.languages]
-    html = edition_html(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, params.language, switch)
+    html = edition_html(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, params.language, switch)
     return Rendered({target.paths[0]: html})
 
 
-KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",))
+KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",), section="web-edition")
