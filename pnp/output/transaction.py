@@ -34,7 +34,7 @@ else:
 STATE_FOLDER = ".pnp"
 
 
-def is_pnps_own(relative: str) -> bool:
+def in_pnp_folder(relative: str) -> bool:
     """Whether an output path (relative to --out) is in a `.pnp` folder: a file pnp keeps for itself
     (the record of where a sheets PDF prints its faces), written and removed with the outputs but
     never counted or named among them."""

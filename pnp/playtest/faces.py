@@ -12,12 +12,11 @@ and characters are in the face's own frame: its bleed box, upright, y down.
 from __future__ import annotations
 
 import base64
-import functools
 import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import pypdfium2
@@ -105,7 +104,7 @@ class OpenPdf:
         self.document = pypdfium2.PdfDocument(data)
         self._pages: dict[int, pypdfium2.PdfPage] = {}
         self._texts: dict[int, pypdfium2.PdfTextPage] = {}
-        self._chars: dict[int, list] = {}
+        self._chars: dict[int, list[Box]] = {}
 
     @classmethod
     def of_file(cls, path: Path) -> OpenPdf:
@@ -125,11 +124,12 @@ class OpenPdf:
         """The text of a page within a box (page points, y up: x0, y0, x1, y1)."""
         return self.text_page(index).get_text_bounded(*box)
 
-    def chars(self, index: int) -> list[tuple[str, Box]]:
-        """Every character of a page with its box (page points, y up), read once."""
+    def char_boxes(self, index: int) -> list[Box]:
+        """The box of every character of a page but spaces (page points, y up), read once."""
         if index not in self._chars:
             text = self.text_page(index)
-            self._chars[index] = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+            self._chars[index] = [text.get_charbox(i) for i in range(text.count_chars())
+                                  if not text.get_text_range(i, 1).isspace()]
         return self._chars[index]
 
 
@@ -196,7 +196,7 @@ def _ink(pdf: OpenPdf, views: Sequence[tuple[int, Matrix, Box]], geometry: Geome
          over: Sequence[Box] = ()) -> Ink:
     """A face drawn from regions of a PDF's pages: each (page index, the map from its points into the
     face's, the box of the page it shows), over the last; `over`: boxes of the pages drawn over it that
-    are not its own. Its characters, those within its trim, in the order drawn."""
+    are not its own. Its text is the pages' within its trim, each view's in the order drawn."""
     size, trim = geometry.pixels(dpi), _trim_pixels(geometry, dpi)
     trimmed = (geometry.bleed, geometry.bleed, geometry.bleed + geometry.width, geometry.bleed + geometry.height)
     drawn, text, covered = [], [], []
@@ -211,16 +211,15 @@ def _ink(pdf: OpenPdf, views: Sequence[tuple[int, Matrix, Box]], geometry: Geome
         boxes = []
         for index, to_face, shows in views:
             to_pixels = _pixels_of(to_face, geometry.box[1], dpi)
-            on_view = _kept(pdf.chars(index), shows)  # the page's points, y up
-            clip = _clamped(_mapped_box(to_pixels, shows), size)
-            mapped = [(char, _mapped_box(to_pixels, box)) for char, box in on_view]
-            boxes += [box for _, box in _kept(mapped, _within(clip, trim))]
+            clip = _within(_clamped(_mapped_box(to_pixels, shows), size), trim)
+            on_view = _centred_in(pdf.char_boxes(index), shows)  # the page's points, y up
+            boxes += _centred_in([_mapped_box(to_pixels, box) for box in on_view], clip)
         return boxes
 
     return Ink(render_views(size, drawn), "\n".join(text), tuple(covered), len(views) == 1, char_boxes)
 
 
-@functools.lru_cache(maxsize=64)
+@lru_cache(maxsize=64)
 def _trim_mask(geometry: Geometry, dpi: int, shrink: int) -> Image.Image:
     scale = dpi / 72
     left, width, height = geometry.bleed * scale, geometry.width * scale, geometry.height * scale
@@ -304,17 +303,7 @@ def _trim_pixels(geometry: Geometry, dpi: int) -> Box:
 
 # --- characters ------------------------------------------------------------------------
 
-def _kept(chars, inside: Box) -> list[tuple[str, Box]]:
-    """The characters whose centre is inside (boxes in one frame, either way up), and the spaces and
-    line breaks that follow one of them (PDFium's own, between words and lines, have no place of their own)."""
-    kept, keeping = [], False
-    for char, box in chars:
-        if char.isspace():
-            if keeping:
-                kept.append((" ", box))
-            continue
-        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        keeping = inside[0] <= x <= inside[2] and inside[1] <= y <= inside[3]
-        if keeping:
-            kept.append((char, box))
-    return kept
+def _centred_in(boxes: Sequence[Box], inside: Box) -> list[Box]:
+    """The boxes whose centre is inside (all in one frame, either way up)."""
+    return [box for box in boxes
+            if inside[0] <= (box[0] + box[2]) / 2 <= inside[2] and inside[1] <= (box[1] + box[3]) / 2 <= inside[3]]

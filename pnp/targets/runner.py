@@ -30,7 +30,7 @@ import click
 
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
-from pnp.output.transaction import STATE_FOLDER, Transaction, is_pnps_own
+from pnp.output.transaction import STATE_FOLDER, Transaction, in_pnp_folder
 from pnp.targets import digest as digests
 from pnp.targets.digest import code_digest, key_of
 from pnp.targets.lasting import freezing_run, kept
@@ -338,7 +338,7 @@ class _Run:
             self.problems += outcome.problems
         elif outcome.failure or outcome.rendered is None:
             self._failed(target, outcome)
-        elif outcome.rendered is not None and self.selects(target.kind, target.unit):
+        elif self.selects(target.kind, target.unit):
             self.result.rendered += 1
             if self.tx is None:
                 self.result.warnings += outcome.rendered.warnings
@@ -363,7 +363,7 @@ class _Run:
                 continue  # left out: nothing to put in it this time
             data = rendered.files[path]
             old = self.manifest.files.get(path)
-            said = not is_pnps_own(path)
+            said = not in_pnp_folder(path)
             if (old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest()
                     and old.stamp.matches(self.out / path)):
                 stamp = old.stamp
@@ -454,7 +454,7 @@ class _Run:
                 to_mark[path] = output
             elif self.manifest.intact(path, self.out):
                 self._writing().remove(path)
-                if not is_pnps_own(path):
+                if not in_pnp_folder(path):
                     self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
                 self.left_warnings.append(f"left {path}: changed since pnp wrote it")
@@ -473,7 +473,7 @@ class _Run:
                 planned = keys.get(output.target) if keys is not None else None
                 stale = planned is None or planned[0] != output.key or path not in planned[1]
                 marked[path] = replace(output, stale=stale)
-                if stale and not output.stale and not is_pnps_own(path):
+                if stale and not output.stale and not in_pnp_folder(path):
                     self.result.stale.append(self.out / path)  # what this run found out of date
         return marked
 

@@ -13,26 +13,20 @@ The step also says what changed, per set, for the command to print.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from pnp.targets.digest import key_of
 from pnp.targets.facets import Facets
 from pnp.targets.kinds.sheets import edition_inputs, languages_of, paint_sets, settings_of, sheet_params, sheet_words
 from pnp.targets.options import Before, DiffOptions
-from pnp.targets.target import InLanguage, Rendered, Target, TargetKind
+from pnp.targets.target import InLanguage, OnPaper, Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
     from pnp.playtest.changes import Changes
     from pnp.targets.games import LoadedGame
 
 STEP, REPORT, REPRINT = "changes-found", "changes", "reprint"
-
-
-@dataclass(frozen=True)
-class ReportParams:
-    language: str
-    paper: str
 
 
 def folder(loaded: LoadedGame) -> str:
@@ -48,7 +42,7 @@ def plan(loaded: LoadedGame, options: DiffOptions):
                       inputs=inputs, label=f"{loaded.id} ({language}): what changed")
         yield step
         report = f"{folder(loaded)}/{loaded.id}-changes-{language}.pdf"
-        yield Target(id=report, kind=REPORT, unit="", paths=(report,), params=ReportParams(language, options.papers[0]),
+        yield Target(id=report, kind=REPORT, unit="", paths=(report,), params=OnPaper(language, options.papers[0]),
                      inputs=inputs, depends=(step.id,), facets=Facets("pdf", (language,)))
         for paper in options.papers:
             reprint = f"{folder(loaded)}/{loaded.id}-reprint-{language}-{paper}.pdf"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pnp.output.transaction import is_pnps_own
+from pnp.output.transaction import in_pnp_folder
 from pnp.targets.facets import Facets
 from pnp.targets.kinds import kinds_for
 from pnp.targets.kinds.sheets import languages_of
@@ -44,7 +44,7 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
-            paths = tuple(path for path in target.paths if not is_pnps_own(path))
+            paths = tuple(path for path in target.paths if not in_pnp_folder(path))
             if not paths:
                 continue
             pictured = paths[0].endswith((".pdf", ".png"))
