@@ -210,15 +210,12 @@ def run_options(command):
                      help="Processes to render with (default: one per core)."),
         click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    return _with(options, command)
 
 
-def print_options(command):
-    """The settings of a build (pnp.targets.settings): each given here goes over the game's
-    build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
-    options = [
+def _sheet_options() -> list:
+    """The sheet settings a build and a diff's reprint kit share (pnp.targets.settings)."""
+    return [
         click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
                      help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)),
@@ -228,6 +225,26 @@ def print_options(command):
                           "side by side, for printers without duplex)."),
         click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y",
                      help="Move back pages by X,Y mm (from pnp calibrate)."),
+    ]
+
+
+def _languages_option():
+    return click.option("--lang", "languages", default=None, callback=language_list,
+                        help="Languages to build, such as en,de (default: all the game has).")
+
+
+def _with(options: list, command):
+    """command with the Click options, listed in --help in the order given."""
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def print_options(command):
+    """The settings of a build (pnp.targets.settings): each given here goes over the game's
+    build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
+    options = [
+        *_sheet_options(),
         click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
                      help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
@@ -242,13 +259,10 @@ def print_options(command):
                           "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
-        click.option("--lang", "languages", default=None, callback=language_list,
-                     help="Languages to build, such as en,de (default: all the game has)."),
+        _languages_option(),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return run_options(command)
+    return run_options(_with(options, command))
 
 
 def given_settings(paper, duplex, layout, back_offset, dpi, formats, shop, tts_base_url, languages) -> dict:
@@ -542,6 +556,37 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
         for folder in folders:
             game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
+
+
+@main.command("diff")
+@click.argument("ref")
+@click.argument("games", nargs=-1)
+@functools.partial(_with, [*_sheet_options(), _languages_option()])
+@run_options
+@verbosity_options
+def diff_command(ref, games, quiet, out, jobs, force, **sheets) -> None:
+    """What changed in GAMES (default: all) since REF, and what to print again.
+
+    REF is a git revision of the repository the game is in (HEAD~1, a tag, a commit: it is
+    checked out into a temporary folder and painted by this pnp), or the folder of an earlier
+    build (an --out folder, or a game's folder in one). Faces are compared by what they paint,
+    never by their YAML. Writes OUT/<game>/diff/<game>-changes-<lang>.pdf (each changed face
+    before and after, what changed said in words) and <game>-reprint-<lang>-<paper>.pdf (the
+    changed and added components alone, as few sheets as they fit on, duplex as the sheets).
+    """
+    from pnp.targets import DiffOptions, diff
+
+    folders = resolve_games(games)
+    given = dict(dpi=None, formats=None, shop=None, tts_base_url=None, **sheets)
+    run, requests = build_requests(folders, out=out, jobs=jobs, force=force, strict=False, **given)
+    asked = {folder: DiffOptions.like(options) for folder, options in requests.items()}
+    with _Progress(quiet) as progress:
+        result = diff(ref, folders, DiffOptions.like(run), progress=progress.step, on_plan=progress.start,
+                      requests=asked)
+    if not quiet:
+        for note in result.notes:
+            click.echo(note)
+    report(result, out, quiet)
 
 
 @main.command("preflight")

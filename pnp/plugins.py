@@ -58,6 +58,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "web": "pnp.targets.kinds.web",  # the web edition of the rulebook, one HTML page per language
         "preview": "pnp.targets.kinds.preview",  # the kit preview page: every output of a game with a thumbnail
         "diagrams": "pnp.targets.kinds.diagrams",  # every diagram and example step alone (pnp diagrams)
+        "changes": "pnp.targets.kinds.changes",  # what changed since a playtest version, and its reprint (pnp diff)
         "calibration": "pnp.targets.kinds.calibration",  # the duplex calibration sheet (pnp calibrate)
     },
     LABELS: {

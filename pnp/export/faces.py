@@ -94,9 +94,15 @@ def cut_to_shape(image: Image.Image, shape: Shape, corner: float = 0.0) -> Image
 
 def shape_mask(size: tuple[int, int], shape: Shape, corner: float = 0.0) -> Image.Image:
     """An 8-bit mask of size: 255 inside the shape's outline filling it, 0 outside."""
-    width, height = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
-    big = Image.new("L", (width, height), 0)
-    _fill(ImageDraw.Draw(big), shape.outline(0, 0, width, height, corner=corner * width, fill_box=True))
+    return outline_mask(size, lambda scale: shape.outline(0, 0, size[0] * scale, size[1] * scale,
+                                                          corner=corner * size[0] * scale, fill_box=True))
+
+
+def outline_mask(size: tuple[int, int], outline_at) -> Image.Image:
+    """An 8-bit mask of size: 255 inside an outline, 0 outside; outline_at(scale) is the outline in
+    pixels times scale (it is drawn SUPERSAMPLE times larger and reduced, for smooth edges)."""
+    big = Image.new("L", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), 0)
+    _fill(ImageDraw.Draw(big), outline_at(SUPERSAMPLE))
     return big.resize(size, Image.Resampling.BOX)
 
 
