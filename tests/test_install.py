@@ -180,4 +180,4 @@ def test_an_output_kind_plugin_installed_with_pip_builds_with_its_format_token(t
     assert "wrote 0 files" in again.stderr, again.stderr
     wrong = run(venv, [pnp, "build", "lantern", "--format", "inventry"], game)
     assert wrong.returncode == 2
-    assert "pdf, png, tts, pod, html, accessibility, inventory, got 'inventry'" in wrong.stderr
+    assert "pdf, png, tts, pod, html, faces, accessibility, inventory, got 'inventry'" in wrong.stderr
