@@ -52,8 +52,8 @@ def test_every_own_plugin_loads_and_is_what_its_group_expects():
     for name in plugins.BUILT_IN[plugins.ENGINES]:
         assert adapter_problems(find_adapter(name)) == [], name
     assert set(FORMATS) == {token for kind in kinds_for("build").values() for token in kind.formats}
-    # sheets and booklets register an in-memory step each; faces is one; pnp diff's step, changes PDF and reprint
-    # are three; accessibility is one
+    # sheets and booklets register an in-memory step each; faces is one kind;
+    # pnp diff's step, changes PDF and reprint are three; accessibility is one
     assert len(own_kinds()) == 18
     assert all(missing_labels(language) == () for language in plugins.BUILT_IN[plugins.LABELS])
 

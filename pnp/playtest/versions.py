@@ -45,18 +45,25 @@ def item_keys(ids: Iterable[str]) -> list[str]:
     return keys
 
 
-class PaintedVersion:
+class _SetsByKey:
+    """Sets by id, each with its items by key (item_keys), and how many of each print."""
+
+    def __init__(self, sets: Iterable):
+        self.sets = {s.id: (s, dict(zip(item_keys(i.id for i in s.items), s.items))) for s in sets}
+
+    def copies(self) -> dict[str, dict[str, int]]:
+        return {set_id: {key: item.count for key, item in items.items()} for set_id, (_, items) in self.sets.items()}
+
+
+class PaintedVersion(_SetsByKey):
     """The faces of component sets (the model's), painted alone, each distinct one once."""
 
     exact = True
 
     def __init__(self, sets: Sequence, painter: FacePainter):
+        super().__init__(sets)
         self.painter = painter
-        self.sets = {s.id: (s, dict(zip(item_keys(i.id for i in s.items), s.items))) for s in sets}
         self._faces: dict[tuple, PaintedFace] = {}
-
-    def copies(self) -> dict[str, dict[str, int]]:
-        return {set_id: {key: item.count for key, item in items.items()} for set_id, (_, items) in self.sets.items()}
 
     def face(self, set_id: str, item_id: str, side: str) -> PaintedFace | None:
         component_set, items = self.sets[set_id]
@@ -84,17 +91,14 @@ class PaintedVersion:
             face.painted_in(together, index)
 
 
-class PrintedVersion:
+class PrintedVersion(_SetsByKey):
     """The faces an earlier build printed: cut out of its sheets PDF where its record says they are."""
 
     exact = False
 
     def __init__(self, places: FacePlaces, sheet: OpenPdf):
+        super().__init__(places.sets)
         self.sheet = sheet
-        self.sets = {s.id: (s, dict(zip(item_keys(i.id for i in s.items), s.items))) for s in places.sets}
-
-    def copies(self) -> dict[str, dict[str, int]]:
-        return {set_id: {key: item.count for key, item in items.items()} for set_id, (_, items) in self.sets.items()}
 
     def paint_together(self) -> None:
         pass  # its faces are drawn from its sheets as they are

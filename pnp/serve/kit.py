@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pnp.output.files import OutputError, inside
 from pnp.output.raster import PageFacts, page_facts, page_png
-from pnp.output.transaction import STATE_FOLDER
+from pnp.output.transaction import STATE_FOLDER, in_pnp_folder
 from pnp.targets.manifest import MANIFEST_NAME, Manifest, unit_scope
 
 POINTS_PER_MM = 72 / 25.4
@@ -78,13 +78,14 @@ class Manifests:
 
 
 def kit_files(manifest: Manifest, folder: Path, sections: tuple[Section, ...]) -> list[KitFile]:
-    """Every file the game's builds made under --out, in the order of the manifest (by path)."""
+    """Every file the game's builds made under --out, in the order of the manifest (by path), but
+    pnp's own (in `.pnp` folders)."""
     scopes = {unit_scope("build", folder), unit_scope("diagrams", folder)}
     by_kind = {kind: section for section in sections for kind in section.kinds}
     others = next(section for section in sections if not section.kinds)
     files = []
     for path, output in sorted(manifest.files.items()):
-        if output.unit not in scopes:
+        if output.unit not in scopes or in_pnp_folder(path):
             continue
         record = manifest.targets.get(output.target)
         section = by_kind.get(record.kind if record else "", others)
