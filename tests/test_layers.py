@@ -1,7 +1,8 @@
 """The layers of pnp import only downwards: every import of every module (at its top or inside
 a function) goes to a package its own may use, as DESIGN.md draws them:
 
-    cli → serve → targets → (paint, export, playtest) → (layout, diagrams, i18n) → (model, games, shapes, text, output, vision)
+    cli → serve → targets → (paint, export, playtest) → (layout, diagrams, i18n)
+        → (model, games, shapes, text, output, vision)
 
 (playtest, pnp diff's comparison and report, stands beside export and may use it.)
 
