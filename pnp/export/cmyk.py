@@ -18,7 +18,6 @@ that names another condition gets the user's own with `--icc PATH`.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -27,6 +26,7 @@ from PIL import Image, ImageCms
 from reportlab.lib import colors
 
 from pnp.paint import picture
+from pnp.vision.difference import delta_e_2000
 
 ICC_FOLDER = "icc"
 SHIPPED_PROFILE = "ISOcoated_v2_300_bas.icc"
@@ -148,7 +148,7 @@ class Separation:
             ink = Image.new("CMYK", (1, 1), tuple(round(v * 255) for v in cmyk))
             printed = _lab(_pixel(_transformed(ink, self._cmyk_to_lab)))
             wanted = _lab(_pixel(_transformed(Image.new("RGB", (1, 1), _bytes_of(rgb)), self._rgb_to_lab)))
-            result.append(Shift(name, rgb, cmyk, round(delta_e_2000(wanted, printed), 1)))
+            result.append(Shift(name, rgb, cmyk, round(float(delta_e_2000(wanted, printed)), 1)))
         return result
 
 
@@ -183,38 +183,6 @@ def _bytes_io(data: bytes):
 def _lab(pixel: tuple[int, ...]) -> tuple[float, float, float]:
     """Pillow's 8-bit LAB pixel (L scaled to 0–255, a and b offset by 128) as L*, a*, b*."""
     return (pixel[0] * 100 / 255, pixel[1] - 128, pixel[2] - 128)
-
-
-def delta_e_2000(lab1, lab2) -> float:
-    """CIEDE2000 colour difference (Sharma, Wu and Dalal 2005, kL = kC = kH = 1)."""
-    (l1, a1, b1), (l2, a2, b2) = lab1, lab2
-    c_mean = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
-    g = 0.5 * (1 - math.sqrt(c_mean**7 / (c_mean**7 + 25**7)))
-    a1p, a2p = (1 + g) * a1, (1 + g) * a2
-    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
-    h1p = math.degrees(math.atan2(b1, a1p)) % 360 if c1p else 0.0
-    h2p = math.degrees(math.atan2(b2, a2p)) % 360 if c2p else 0.0
-    dl, dc = l2 - l1, c2p - c1p
-    dh = 0.0
-    if c1p * c2p:
-        dh = h2p - h1p
-        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
-    dhh = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
-    l_mean, cp_mean = (l1 + l2) / 2, (c1p + c2p) / 2
-    if c1p * c2p == 0:
-        h_mean = h1p + h2p
-    elif abs(h1p - h2p) <= 180:
-        h_mean = (h1p + h2p) / 2
-    else:
-        h_mean = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
-    t = (1 - 0.17 * math.cos(math.radians(h_mean - 30)) + 0.24 * math.cos(math.radians(2 * h_mean))
-         + 0.32 * math.cos(math.radians(3 * h_mean + 6)) - 0.20 * math.cos(math.radians(4 * h_mean - 63)))
-    sl = 1 + 0.015 * (l_mean - 50) ** 2 / math.sqrt(20 + (l_mean - 50) ** 2)
-    sc = 1 + 0.045 * cp_mean
-    sh = 1 + 0.015 * cp_mean * t
-    rt = (-2 * math.sqrt(cp_mean**7 / (cp_mean**7 + 25**7))
-          * math.sin(math.radians(60 * math.exp(-(((h_mean - 275) / 25) ** 2)))))
-    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))
 
 
 def colour_shift_table(shifts: list[Shift]) -> str:

@@ -88,8 +88,8 @@ def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str
         if item_name in source:
             _add(uses, Use(item_name, f"name of the item '{item.id}' of the component set '{component_set.id}': "
                                       "Tabletop Simulator shows it", component_set.location))
-        for side, face in (("front", item.front), ("back", item.back)):
-            for element in face.walk() if face else ():
+        for side, face in item.faces:
+            for element in face.walk():
                 if isinstance(element, Text) and element.key:
                     note = f"{component_set.kind} face: {side} of the '{component_set.id}' set"
                     _add(uses, Use(element.key, note, element.location, element))

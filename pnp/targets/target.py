@@ -59,11 +59,11 @@ class OnPaper:
 
 @dataclass
 class Rendered:
-    """A target's bytes: `files` by path; `data` is what dependent targets receive.
-
-    `warnings` are said on every build until their cause is gone (--strict fails on them);
-    `notes` only by the build that writes the files (how to use them, said once).
-    """
+    """A target's bytes: `files` by path (a planned file it has nothing to put in, such as a
+    reprint of nothing, is left out: it is not written, and an earlier one goes); `data` is what
+    dependent targets receive; `notes`, what the command says of it (not a warning: pnp diff's
+    summary, how to host Tabletop Simulator's images), kept in the manifest and said again while
+    the target is up to date."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     data: bytes | None = None

@@ -156,3 +156,13 @@ def missing_glyphs(text: str, style: str = "regular", *, fallback: bool = False)
 
 def text_width(text: str, size: float, style: str = "regular") -> float:
     return pdfmetrics.stringWidth(text, font_name(style), size)
+
+
+@cache
+def x_height(style: str = "regular") -> float:
+    """The style's x-height (a lower-case x's height) as a fraction of its size, from its OS/2 table."""
+    from fontTools.ttLib import TTFont as FontFile
+
+    face = pdfmetrics.getFont(font_name(style)).face
+    with FontFile(face.filename, lazy=True) as parsed:
+        return parsed["OS/2"].sxHeight / parsed["head"].unitsPerEm

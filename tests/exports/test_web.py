@@ -93,8 +93,8 @@ def kit_pages(kit: Path, game: str) -> dict[str, Page]:
 
 
 def kit_own(path: str, game: str) -> bool:
-    """Whether a file under --out is one of the kit pages' own: a page or a thumbnail."""
-    return path.startswith((f"{game}/index", f"{game}/thumbnails/"))
+    """Whether a file under --out is not one the kit pages list: a page, a thumbnail, or pnp's own (.pnp)."""
+    return path.startswith((f"{game}/index", f"{game}/thumbnails/", f"{game}/.pnp/"))
 
 
 @pytest.mark.parametrize("game", GAMES)

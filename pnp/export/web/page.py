@@ -83,7 +83,7 @@ class Language:
 
 
 def document(language: str, title: str, body: str, wide: bool = False, style: str = "") -> bytes:
-    """A whole HTML page; `body` is HTML already escaped where it holds text, `style` more CSS.
+    """A whole HTML page; `body` is HTML already escaped where it holds text, `style` rules of its own.
 
     The page carries its fonts, cut down to the characters it shows.
     """

@@ -1,10 +1,10 @@
 """`--format html`: the kit pages, `<game>/index.html` and `index-<lang>.html`, and their thumbnails.
 
 The pages are planned after every other kind of the build and ask each for its targets,
-so they list every file this build makes for the game; as a `listing` kind they are then
-told the game's other outputs already under --out (made by builds of other formats,
-languages, papers or shops, or by `pnp diagrams`), each marked stale as this build marks
-it, and list those too. The first page is in the first of the kit's languages: those the
+so they list every file this build makes for the game (but pnp's own, in `.pnp` folders);
+as a `listing` kind they are then told the game's other outputs already under --out (made
+by builds of other formats, languages, papers or shops, or by `pnp diagrams`), each marked
+stale as this build marks it, and list those too. The first page is in the first of the kit's languages: those the
 build asks for and those of the outputs listed. The pages depend on this build's targets
 whose first file is a PDF or PNG and draw their thumbnails from those bytes; the other
 outputs' thumbnails are drawn from their files under --out. Every thumbnail is a file of
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.export.web.listing import FOLDER, PICTURED, KitFile, entries
+from pnp.output.transaction import in_pnp_folder
 from pnp.targets.facets import Facets
 from pnp.targets.kinds import kinds_for
 from pnp.targets.kinds.sheets import languages_of
@@ -64,8 +65,9 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
-            pictured = bool(target.paths) and target.paths[0].endswith(PICTURED)
-            for index, path in enumerate(target.paths):
+            paths = tuple(path for path in target.paths if not in_pnp_folder(path))
+            pictured = bool(paths) and paths[0].endswith(PICTURED)
+            for index, path in enumerate(paths):
                 made = len(depends) if pictured and index == 0 else None
                 files.append(KitFile(path, kind.name, kind.section, target.facets.languages, target.facets.paper,
                                      made=made))
@@ -88,7 +90,7 @@ def listing(target: Target, listed: tuple[Listed, ...]) -> Target:
 
     params: KitParams = target.params
     kept = tuple(KitFile(o.path, o.kind, _section_of(o.kind), o.facets.languages, o.facets.paper, o.stale, kept=True)
-                 for o in listed)
+                 for o in listed if not in_pnp_folder(o.path))
     shown = {lang for file in kept for lang in file.languages}
     more = tuple(lang for lang in params.known if lang in shown and lang not in params.languages)
     languages = params.languages + more
