@@ -20,6 +20,7 @@ from pathlib import Path
 from pnp.output.files import OutputError, inside
 from pnp.output.raster import PageFacts, page_facts, page_png
 from pnp.output.transaction import STATE_FOLDER, in_pnp_folder
+from pnp.targets.kinds.preview import NAME as KIT_PAGES
 from pnp.targets.manifest import MANIFEST_NAME, Manifest, unit_scope
 
 POINTS_PER_MM = 72 / 25.4
@@ -79,7 +80,7 @@ class Manifests:
 
 def kit_files(manifest: Manifest, folder: Path, sections: tuple[Section, ...]) -> list[KitFile]:
     """Every file the game's builds made under --out, in the order of the manifest (by path), but
-    pnp's own (in `.pnp` folders)."""
+    pnp's own (in `.pnp` folders) and the kit pages' thumbnails."""
     scopes = {unit_scope("build", folder), unit_scope("diagrams", folder)}
     by_kind = {kind: section for section in sections for kind in section.kinds}
     others = next(section for section in sections if not section.kinds)
@@ -88,6 +89,8 @@ def kit_files(manifest: Manifest, folder: Path, sections: tuple[Section, ...]) -
         if output.unit not in scopes or in_pnp_folder(path):
             continue
         record = manifest.targets.get(output.target)
+        if record is not None and record.kind == KIT_PAGES and not path.endswith(".html"):
+            continue  # a kit page's thumbnails: part of the page, not an output of their own
         section = by_kind.get(record.kind if record else "", others)
         if section.pictured and not path.endswith(".pdf"):
             section = others  # a diagram's PNG and SVG: the PDF is its picture

@@ -92,7 +92,7 @@ def test_the_page_is_told_every_face_and_sheet_page_by_language_and_paper(served
     assert {p["version"] for p in pages} == {hashlib.sha256(sheet.read_bytes()).hexdigest()[:16]}
     assert [s["id"] for s in view["sections"]] == ["faces", "sheets", "rulebook", "booklet", "web", "diagram", "files"]
     assert sections["web"] == []  # a game without a rulebook has no web edition
-    assert [item["file"] for item in sections["files"]] == ["tiny/index.html"]  # the kit preview: a link
+    assert [item["file"] for item in sections["files"]] == ["tiny/index-da.html", "tiny/index.html"]  # the kit pages
 
 
 def test_a_picture_is_the_pdf_page_at_the_resolution_asked(served):
