@@ -108,6 +108,7 @@ class SetContext:
     source_language: str = "en"
     table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
     table_files: list = field(default_factory=list)  # every table file the sets read
+    fonts: dict = field(default_factory=dict)  # the game's own font families by name (pnp.model.fonts)
 
 
 def read_set_outlines(node: Node, context: SetContext) -> tuple[SetOutline, ...]:

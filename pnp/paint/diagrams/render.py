@@ -33,6 +33,7 @@ from pnp.diagrams.sizing import (
     scene_size,
 )
 from pnp.model.colours import Colour
+from pnp.model.fonts import FontFamily
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.faces import new_drawing, outline, outline_picture
@@ -76,11 +77,16 @@ PieceArt = Callable[[sc.Piece], "Art | None"]
 
 
 class Renderer:
-    """Paints scenes with one game's piece art and palette."""
+    """Paints scenes with one game's piece art and palette, their words in its rulebook's body
+    font (`family`; pnp's own for None)."""
 
-    def __init__(self, art: PieceArt, palette: dict[str, Colour]):
+    def __init__(self, art: PieceArt, palette: dict[str, Colour], family: FontFamily | None = None):
         self.art = art
         self.palette = palette
+        self.family = family
+
+    def font(self, style: str) -> str:
+        return font_name(style, self.family)
 
     def colour(self, paint: sc.Paint):
         if paint is None:
@@ -98,7 +104,7 @@ class Renderer:
         scale = cell or fitting_cell(rows, width)
         heights = [row_height(row, scale) for row in rows]
         used_width = scene_size(scene, scale)[0]
-        caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, "italic") if caption else []
+        caption_lines = wrap(_plain(caption), used_width, CAPTION_SIZE, self.font("italic")) if caption else []
         caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
         total = sum(heights) + ROW_GAP * (len(rows) - 1) + caption_height
         drawing = new_drawing(used_width, total)
@@ -121,8 +127,8 @@ class Renderer:
                 self._item(group, space, item)
             drawing.add(group)
             if frame.label:
-                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE, "regular",
-                                  self.colour("ink")))
+                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE,
+                                  self.font("regular"), self.colour("ink")))
             left += (x1 - x0) * scale
             if joined and index < len(row) - 1:
                 middle = top - (height - label_room) / 2
@@ -138,7 +144,7 @@ class Renderer:
     def _caption(self, drawing, lines: list[str], width: float) -> None:
         for index, line in enumerate(lines):
             baseline = (len(lines) - index - 1) * CAPTION_SIZE * LEADING + 2
-            drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, "italic", self.colour("ink")))
+            drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, self.font("italic"), self.colour("ink")))
 
     def _item(self, group, space: _Space, item: sc.Item) -> None:
         getattr(self, "_" + type(item).__name__.lower())(group, space, item)
@@ -202,15 +208,15 @@ class Renderer:
     def _label(self, group, space, item: sc.Label) -> None:
         x, y = space.point(item.x, item.y)
         if item.tag:
-            text = shapes.String(0, 0, item.text, fontName=font_name("bold"), fontSize=item.size)
+            text = shapes.String(0, 0, item.text, fontName=self.font("bold"), fontSize=item.size)
             width = max(item.size * 1.6, text.getEast() + item.size * 0.8)
             plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5,
                                 rx=item.size * 0.4, ry=item.size * 0.4)
             plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
             group.add(plate)
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour("ink")))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), self.colour("ink")))
         else:
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour(item.colour)))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), self.colour(item.colour)))
 
     def _outline(self, group, space, item: sc.Outline) -> None:
         shape = shapes.Polygon(_flat([space.point(*p) for p in item.points]))
@@ -269,9 +275,9 @@ def _plain(text: str | None) -> str:
     return (text or "").replace("**", "").replace("*", "")
 
 
-def _text(x: float, y: float, text: str, size: float, style: str, colour):
-    """text centred on x; a character the style lacks (Greek in italics) comes from its fallback font."""
-    runs = font_runs(text, font_name(style))
+def _text(x: float, y: float, text: str, size: float, font: str, colour):
+    """text centred on x; a character the font lacks (Greek in italics) comes from its fallback font."""
+    runs = font_runs(text, font)
     if len(runs) == 1:
         return shapes.String(x, y, text, fontName=runs[0][0], fontSize=size, fillColor=colour, textAnchor="middle")
     left = x - sum(stringWidth(part, font, size) for font, part in runs) / 2
