@@ -89,6 +89,9 @@ class RulebookFonts:
     body: FontFamily | None = None
 
 
+PNP_FONTS = RulebookFonts()  # a rulebook set in pnp's own family alone
+
+
 def read_fonts(fields: Fields, folder: Path, templates_folders: tuple[Path, ...]) -> dict[str, FontFamily]:
     """game.yaml's `fonts:`, each file found and checked; a problem for each that is not a usable font."""
     section = fields.mapping("fonts", default=None)
@@ -175,7 +178,7 @@ def read_rulebook_fonts(fields: Fields, families: Mapping[str, FontFamily]) -> R
     """game.yaml's `rulebook-fonts:` ({headings: family, body: family}), each a family of `fonts:`."""
     section = fields.mapping("rulebook-fonts", default=None)
     if section is None:
-        return RulebookFonts()
+        return PNP_FONTS
     chosen = {}
     for role in ROLES:
         node = section.get(role, default=None)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.files import content_file, describe_mode
 from pnp.model.folders import find_templates_folders
-from pnp.model.fonts import FontFamily, RulebookFonts, read_fonts, read_rulebook_fonts
+from pnp.model.fonts import PNP_FONTS, FontFamily, RulebookFonts, read_fonts, read_rulebook_fonts
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
@@ -80,7 +80,7 @@ class Game:
     sheets: SheetChoices = SheetChoices()
     based_on: BasedOn | None = None
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # the game's own families, by name
-    rulebook_fonts: RulebookFonts = RulebookFonts()
+    rulebook_fonts: RulebookFonts = PNP_FONTS
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
@@ -267,7 +267,7 @@ def _empty_info(folder: Path, path: Path) -> dict:
                 licence="",
                 languages=(SOURCE_LANGUAGE,), source_language=SOURCE_LANGUAGE, bilingual=None, players="", minutes="",
                 age="", palette={}, location=Location(str(path)), text_locations={}, fonts={},
-                rulebook_fonts=RulebookFonts())
+                rulebook_fonts=PNP_FONTS)
 
 
 def _texts(fields: Fields, key: str, default=MISSING) -> list[str]:

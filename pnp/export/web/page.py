@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from html import escape
 
 from pnp.export.web.svg import FONT_STACK
-from pnp.model.fonts import RulebookFonts
+from pnp.model.fonts import PNP_FONTS, RulebookFonts
 from pnp.text.fonts import font_name
 from pnp.text.subset import css_family, font_faces, named_families
 
@@ -79,7 +79,7 @@ class Language:
 
 
 def document(language: str, title: str, body: str, wide: bool = False,
-             rulebook_fonts: RulebookFonts = RulebookFonts()) -> bytes:
+             rulebook_fonts: RulebookFonts = PNP_FONTS) -> bytes:
     """A whole HTML page; `body` is HTML already escaped where it holds text.
 
     The page carries its fonts, cut down to the characters it shows: pnp's own, the

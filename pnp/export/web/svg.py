@@ -3,9 +3,10 @@
 reportlab's SVG names its clip paths and groups with the same ids in every picture;
 inside one page those would clash, so each picture's ids get a prefix of its own. Its
 text names reportlab's fonts; here it names the page's font stack with the weight and
-style they stand for, after the game's own family where the text is set in one. The element scales down with the page (never wider than its
-column) and carries an accessible name (role img, aria-label), or is hidden from
-screen readers when it only repeats what the text beside it says.
+style they stand for, after the game's own family where the text is set in one. The
+element scales down with the page (never wider than its column) and carries an
+accessible name (role img, aria-label), or is hidden from screen readers when it only
+repeats what the text beside it says.
 """
 
 from __future__ import annotations

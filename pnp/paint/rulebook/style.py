@@ -20,7 +20,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.model.colours import Colour
-from pnp.model.fonts import FontFamily, RulebookFonts
+from pnp.model.fonts import PNP_FONTS, FontFamily, RulebookFonts
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.text.fonts import font_name
@@ -114,7 +114,7 @@ class Styles:
         return self.body.spaceAfter
 
 
-def styles_for(page: Geometry, palette: dict[str, Colour], fonts: RulebookFonts = RulebookFonts()) -> Styles:
+def styles_for(page: Geometry, palette: dict[str, Colour], fonts: RulebookFonts = PNP_FONTS) -> Styles:
     c = colours_of(palette)
     s, indent = page.scale, page.indent
     headings, text = _setter(fonts.headings), _setter(fonts.body)
@@ -151,11 +151,13 @@ def _setter(family: FontFamily | None):
 
 def lacking_styles(fonts: RulebookFonts) -> list[str]:
     """What the rulebook's fonts set in a stand-in, as warnings: a headings family without bold
-    or italic, a body family without bold or italic (the styles the rulebook uses)."""
+    or italic, a body family without bold or italic (the styles the rulebook uses besides the regular)."""
     warnings = []
     for role, family, styles in (("headings", fonts.headings, ("bold", "italic")),
-                                 ("body", fonts.body, ("regular", "bold", "italic"))):
-        for style in styles if family is not None else ():
+                                 ("body", fonts.body, ("bold", "italic"))):
+        if family is None:
+            continue
+        for style in styles:
             if style not in family.styles:
                 warnings.append(f"{family.location} rulebook-fonts.{role}: the family '{family.name}' has no {style}; "
                                 f"the rulebook's {role} set in {style} take its {family.stand_in(style)}")
