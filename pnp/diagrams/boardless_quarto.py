@@ -84,7 +84,8 @@ def _won_rows(state: bq.State) -> list[bq.WinnerRow]:
 
 def _strike(row: bq.WinnerRow) -> sc.Stroke:
     ends = (row.cells[0], row.cells[-1])
-    return sc.Stroke(tuple((x + 0.5, y + 0.5) for x, y in ends), role="win", width=1.0)
+    # Narrower than a cell, so the halo and its rim stay on the board.
+    return sc.Stroke(tuple((x + 0.5, y + 0.5) for x, y in ends), role="win", width=0.9)
 
 
 # --- claims ------------------------------------------------------------------

@@ -67,7 +67,7 @@ def state_frame(state: f.State, context: Context, shows: Sequence[str], crop: bo
     if "legal" in shows and f.winner(state) is None:
         items += [sc.Ring(*_cell(s), r=0.3) for s in sorted(f.legal_squares(state))]
     if "wins" in shows:
-        items += [sc.Stroke((_cell(w.squares[0]), _cell(w.squares[-1])), role="win", width=1.0)
+        items += [sc.Stroke((_cell(w.squares[0]), _cell(w.squares[-1])), role="win", width=0.9)
                   for w in f.winning_lines(state)]
     return sc.Frame(tuple(items), bounds=bounds)
 

@@ -3,7 +3,10 @@
 A push shows the free token lined up at the entry, then the line half-way along, then
 the ejected token at the far end; a twist passes through a diamond; a stack lifts the
 free token onto the centre. A solution view replays the solver's shortest solution,
-one frame per move. Every state comes from the engine.
+one frame per move. A deal view shows the cards that name a position (each player's
+colour card over the position card dealt with it, and the north card face down) and
+then the position they name, north up, the north card's colour as the free token.
+Every state comes from the engine.
 """
 
 from __future__ import annotations
@@ -22,11 +25,15 @@ CENTRES = {"NW": (0.5, 0.5), "NE": (1.5, 0.5), "SW": (0.5, 1.5), "SE": (1.5, 1.5
 MIDDLE = (1.0, 1.0)
 FREE = (2.9, 1.0)
 STEPS = {">": (1, 0), "<": (-1, 0), "v": (0, 1), "^": (0, -1)}
+COLOUR_CARDS, POSITION_CARDS = "colour-cards", "position-cards"
+CORNERS = {"NW": "northwest", "NE": "northeast", "SW": "southwest", "SE": "southeast"}
+CARD = 0.95  # a card's width, in cells
+PAIR = 1.2  # from one player's pair of cards to the next
 
 
 class QuatrefoilAdapter:
     engine = q.ENGINE
-    views = ("position", "moves", "solution")
+    views = ("position", "moves", "solution", "deal")
     default_position = None  # a diagram gives its position
 
     def frames(self, request: Request, context: Context) -> tuple[sc.Frame, ...]:
@@ -34,6 +41,8 @@ class QuatrefoilAdapter:
         target = request.options.text("target", default=None)
         if view == "solution":
             return self._solution(request.start, target, request, context)
+        if view == "deal":
+            return deal_frames(request.start)
         if view == "moves":
             return tuple(f for p in request.played for f in move_frames(p))
         return (position_frame(request.start),)
@@ -130,10 +139,20 @@ def _rotated(point, angle: float) -> tuple[float, float]:
     return (MIDDLE[0] + dx * c - dy * s, MIDDLE[1] + dx * s + dy * c)
 
 
-def twist_frames(before: q.State, clockwise: bool, after: q.State) -> tuple[sc.Frame, ...]:
-    ends = ((-0.42, 1.45), (1.45, -0.42))
+def twist_arrow(clockwise: bool) -> sc.Stroke:
+    """A quarter turn drawn round the outside of the north-west corner, clear of its token."""
+    ends = ((-0.55, 1.0), (1.0, -0.55))
     start, end = ends if clockwise else ends[::-1]
-    arrow = sc.Stroke((start, end), arrow=True, bend=0.75 if clockwise else -0.75)
+    return sc.Stroke((start, end), arrow=True, bend=1.5 if clockwise else -1.5)
+
+
+def stack_arrow() -> sc.Stroke:
+    """From the free token to the middle of the quatrefoil, through the gap between two tokens."""
+    return sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.12, MIDDLE[1])), arrow=True)
+
+
+def twist_frames(before: q.State, clockwise: bool, after: q.State) -> tuple[sc.Frame, ...]:
+    arrow = twist_arrow(clockwise)
     angle = 45 if clockwise else -45
     tokens = [_token(before.at(p), _rotated(CENTRES[p], angle), turn=angle) for p in q.POSITIONS]
     middle = sc.Frame(tuple(_diamond_cells(angle) + tokens + [_token(before.free, FREE)]),
@@ -147,10 +166,25 @@ def _diamond_cells(angle: float) -> list[sc.Item]:
 
 
 def stack_frames(before: q.State, after: q.State) -> tuple[sc.Frame, ...]:
-    arrow = sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.45, MIDDLE[1])), arrow=True, bend=0.35)
+    arrow = stack_arrow()
     lifted = list(position_frame(before).items[:-1]) + [_token(before.free, (1.95, 0.55), size=0.95)]
     return (position_frame(before, extra=(arrow,)), sc.Frame(tuple(lifted), bounds=_bounds(FREE)),
             position_frame(after))
+
+
+def deal_frames(solved: q.State, north: str = "N") -> tuple[sc.Frame, ...]:
+    """The cards of a deal, then the quatrefoil they describe when every token is in place."""
+    cards: list[sc.Item] = []
+    for index, corner in enumerate(q.POSITIONS):
+        x = index * PAIR
+        cards.append(sc.Piece(COLOUR_CARDS, q.COLOURS[solved.at(corner)], x, 0.0, size=CARD))
+        cards.append(sc.Piece(POSITION_CARDS, CORNERS[corner], x, 1.42, size=CARD))
+    north_x = len(q.POSITIONS) * PAIR + 0.25
+    cards += [sc.Piece(COLOUR_CARDS, q.COLOURS[solved.free], north_x, 0.0, size=CARD, face="back"),
+              sc.Label(north_x, 1.1, north)]
+    marked = (sc.Piece(COLOUR_CARDS, q.COLOURS[solved.free], 0.62, -0.78, size=0.5, face="back", turn=90),
+              sc.Label(1.38, -0.78, north))
+    return (sc.Frame(tuple(cards)), position_frame(solved, extra=marked))
 
 
 def solution_frames(start: q.State, goal: q.State) -> tuple[sc.Frame, ...]:
@@ -171,7 +205,5 @@ def _hint(move: q.Move) -> tuple[sc.Item, ...]:
         return (sc.Stroke((_shift(_shift(CENTRES[entry], out, 0.7), step, -0.5), _shift(CENTRES[far], out, 0.7)),
                           arrow=True),)
     if isinstance(move, q.Twist):
-        ends = ((-0.42, 1.45), (1.45, -0.42))
-        start, end = ends if move.clockwise else ends[::-1]
-        return (sc.Stroke((start, end), arrow=True, bend=0.75 if move.clockwise else -0.75),)
-    return (sc.Stroke(((FREE[0] - 0.5, FREE[1]), (MIDDLE[0] + 0.45, MIDDLE[1])), arrow=True, bend=0.35),)
+        return (twist_arrow(move.clockwise),)
+    return (stack_arrow(),)

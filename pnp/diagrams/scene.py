@@ -102,11 +102,13 @@ class Label:
 
 @dataclass(frozen=True)
 class Outline:
-    """A closed polygon outline (a Trifoil triangle), in a colour of the game's palette."""
+    """A closed polygon outline (a Trifoil triangle), in a colour of the game's palette;
+    `cased`: over a thin ink casing, so that a light colour shows on a light board."""
 
     points: tuple[Point, ...]
     colour: Paint
     width: float = 1.6
+    cased: bool = False
 
 
 Item = Cell | Piece | Ring | Highlight | Stroke | Cross | Label | Outline
@@ -157,11 +159,22 @@ def extent(item: Item) -> tuple[float, float, float, float]:
     if isinstance(item, Highlight):
         return (item.x, item.y, item.x + item.w, item.y + item.h)
     if isinstance(item, (Stroke, Outline)):
-        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        # A halo reaches half its width past its points; a bent line bows out by its bend.
-        grow = abs(getattr(item, "bend", 0.0)) + (item.width / 2 if isinstance(item, Stroke) else 0.0)
+        points = list(item.points)
+        if isinstance(item, Stroke) and item.bend and len(points) == 2:
+            points.append(bend_control(points[0], points[1], item.bend))  # the curve stays inside the three
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        # A halo reaches half its width past its points.
+        grow = item.width / 2 if isinstance(item, Stroke) else 0.0
         return (min(xs) - grow, min(ys) - grow, max(xs) + grow, max(ys) + grow)
     return _around(item.x, item.y, 0.2)
+
+
+def bend_control(start: Point, end: Point, bend: float) -> Point:
+    """The control point of a line from start to end bowed by `bend` cells: to its left, going
+    from start to end, as the page shows it (y down)."""
+    length = ((end[0] - start[0]) ** 2 + (end[1] - start[1]) ** 2) ** 0.5 or 1.0
+    middle = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+    return (middle[0] + (end[1] - start[1]) / length * bend, middle[1] - (end[0] - start[0]) / length * bend)
 
 
 def cover(bounds: tuple[float, float, float, float], items, margin: float = 0.12) -> tuple[float, float, float, float]:

@@ -2,8 +2,10 @@
 
 A diagram is drawn at one cell size (points per board cell); frames of a row sit side by
 side, joined by arrows JOIN_GAP wide, rows ROW_GAP apart, a label under a row's frames
-taking room of its own. By default a scene is scaled so its widest row fills the width,
-never more than MAX_CELL per cell (a small diagram does not balloon).
+taking room of its own; the frames of a row line up on their cells (a board drawn in
+each sits at the same height, whatever else a frame holds above or below it). By default
+a scene is scaled so its widest row fills the width, never more than MAX_CELL per cell
+(a small diagram does not balloon).
 """
 
 from __future__ import annotations
@@ -50,5 +52,12 @@ def label_room_of(row) -> float:
     return LABEL_SIZE * 1.7 if any(f.label for f in row) else 0.0
 
 
+def row_span(row) -> tuple[float, float]:
+    """The cell rows (y0, y1) a row of frames covers together: its frames share one vertical scale,
+    so the same board row lies on the same line in every frame."""
+    return min(f.area()[1] for f in row), max(f.area()[3] for f in row)
+
+
 def row_height(row, scale: float) -> float:
-    return max((f.area()[3] - f.area()[1]) * scale for f in row) + label_room_of(row)
+    y0, y1 = row_span(row)
+    return (y1 - y0) * scale + label_room_of(row)

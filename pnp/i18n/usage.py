@@ -72,13 +72,13 @@ def _section_name(section: Section, source: Mapping[str, str]) -> str:
 
 
 def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str, str], has_rulebook: bool) -> None:
-    """A set's name (sheet footers; the rulebook's components list and checklist), its
+    """A set's name (sheet footers; the rulebook's components list and a booklet's back cover), its
     description (that list), and the texts on its faces with the room each has."""
     name, description = f"component.{component_set.id}.name", f"component.{component_set.id}.description"
     # The rulebook needs both; sheet footers show the name where the game gives one.
     if has_rulebook or name in source:
         _add(uses, Use(name, f"name of the component set '{component_set.id}': sheet footers, the rulebook's "
-                             "components list and checklist", component_set.location))
+                             "components list and back cover", component_set.location))
     if has_rulebook:
         _add(uses, Use(description, f"description of the component set '{component_set.id}' in the rulebook's "
                                     "components list", component_set.location))

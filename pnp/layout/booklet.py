@@ -10,6 +10,9 @@ turns when duplex flips on the edge that is vertical on the page: the short edge
 landscape sheet, the long edge of a portrait one. `impose(..., flip=...)` turns back
 sides 180° when the chosen flip turns the sheet top to bottom instead.
 
+The margin on one side of a sheet's pages carries its number and how to print, fold and
+trim it (`sheet_text`), at 7 pt, at least 5 mm from the paper's edge, between the marks.
+
 Saddle stitch (n-up 2 on landscape A4 or Letter): sheet s from 0 has
 front = (N − 2s, 1 + 2s) and back = (2 + 2s, N − 1 − 2s), each (left, right).
 
@@ -24,7 +27,7 @@ order 1..8, and once the top fold is trimmed the sheet is two nested folded leav
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pnp.layout.geometry import EPS, Box, DoesNotFit, Line, union_all
@@ -166,16 +169,38 @@ def a6_sheet_order(*, page_w: float = mm(105), page_h: float = mm(148)) -> list[
 
 MARK_GAP = mm(1)  # between a page edge and the start of its mark
 MARK_LENGTH = mm(3.5)
+# A sheet's own words: its number and how to print, fold and trim it, in the margin on one
+# side of the pages, at TEXT_SIZE points and never nearer the paper's edge than PRINTER_MARGIN
+# (home printers leave 4–5 mm unprinted), clear of the marks by MARK_CLEARANCE.
+TEXT_SIZE = 7.0
+TEXT_LINES = 3
+LEADING = TEXT_SIZE * 1.2
+ASCENT, DESCENT = TEXT_SIZE * 0.75, TEXT_SIZE * 0.25
+PRINTER_MARGIN = mm(5)
+MARK_CLEARANCE = mm(2)
+TEXT_ROOM = PRINTER_MARGIN + DESCENT + (TEXT_LINES - 1) * LEADING + ASCENT + mm(1)  # paper edge to pages
 
 
 @dataclass(frozen=True)
 class BookletMarks:
     """What a booklet side carries outside its pages: trim marks at the block's corners,
-    fold marks where pages meet, and the line the printing instruction sits on."""
+    fold marks where pages meet, and the stretches of margin (between those marks) where
+    its words go."""
 
     trim: tuple[Line, ...]
     fold: tuple[Line, ...]
-    instruction: Line
+    along: str
+    free: tuple[tuple[float, float], ...]  # stretches of the margin's length the words may take
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """A line of a sheet's words: centred at (x, y) on its baseline, turned 0° or 90°."""
+
+    text: str
+    x: float
+    y: float
+    turn: int
 
 
 def page_block(side: Sequence[PagePlacement]) -> Box:
@@ -183,7 +208,7 @@ def page_block(side: Sequence[PagePlacement]) -> Box:
 
 
 def booklet_marks(block: Box, cols: int, rows: int, *, along: str) -> BookletMarks:
-    """Marks for a block of cols × rows pages; the instruction runs `along` 'bottom' or 'left'.
+    """Marks for a block of cols × rows pages; the sheet's words go `along` 'bottom' or 'left'.
 
     Trim marks continue each edge of the block outwards from its corners; fold marks
     continue each line where two pages meet. None of them enters the block.
@@ -200,7 +225,12 @@ def booklet_marks(block: Box, cols: int, rows: int, *, along: str) -> BookletMar
     for j in range(1, rows):
         y = block.y + block.h * j / rows
         fold += [_outward_h(block.x, y, -1), _outward_h(block.right, y, 1)]
-    return BookletMarks(tuple(trim), tuple(fold), _instruction_line(block, along))
+    if along == "bottom":
+        stops = [block.x, *(block.x + block.w * i / cols for i in range(1, cols)), block.right]
+    else:
+        stops = [block.y, *(block.y + block.h * j / rows for j in range(1, rows)), block.top]
+    free = tuple((a + MARK_CLEARANCE, b - MARK_CLEARANCE) for a, b in zip(stops, stops[1:]))
+    return BookletMarks(tuple(trim), tuple(fold), along, free)
 
 
 def _outward_v(x: float, y: float, direction: int) -> Line:
@@ -213,11 +243,44 @@ def _outward_h(x: float, y: float, direction: int) -> Line:
     return Line(start, y, start + direction * MARK_LENGTH, y)
 
 
-def _instruction_line(block: Box, along: str) -> Line:
-    """The middle line of the margin (between the paper's edge and the block) the instruction
-    sits in: left to right, or bottom to top."""
-    if along == "bottom":
-        y = block.y / 2
-        return Line(block.x, y, block.right, y)
-    x = block.x / 2
-    return Line(x, block.y, x, block.top)
+def sheet_text(marks: BookletMarks, parts: Sequence[str], measure: Callable[[str], float]) -> list[TextLine]:
+    """The sheet's words laid out in its margin: each part (a sentence) wrapped into the free
+    stretches in turn, TEXT_LINES lines to a stretch, read first line first.
+
+    Along the bottom the lines run left to right, the first nearest the pages; along the
+    left they run upwards, the first nearest the paper's edge. DoesNotFit if they need more.
+    """
+    placed: list[TextLine] = []
+    slot = 0  # stretch × TEXT_LINES + line
+    for part in parts:
+        while True:  # a part goes whole into one stretch: the next, if it does not fit the rest of this one
+            if slot // TEXT_LINES >= len(marks.free):
+                raise DoesNotFit(f"a booklet sheet's words do not fit its margin: {' '.join(parts)!r}")
+            start, end = marks.free[slot // TEXT_LINES]
+            lines = _wrapped(part, end - start, measure)
+            if slot % TEXT_LINES + len(lines) <= TEXT_LINES:
+                break
+            if slot % TEXT_LINES == 0:
+                raise DoesNotFit(f"a booklet sheet's words do not fit its margin: {part!r}")
+            slot += TEXT_LINES - slot % TEXT_LINES
+        for text in lines:
+            placed.append(_text_line(text, (start + end) / 2, slot % TEXT_LINES, marks.along))
+            slot += 1
+    return placed
+
+
+def _wrapped(text: str, width: float, measure: Callable[[str], float]) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and measure(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _text_line(text: str, along_at: float, line: int, along: str) -> TextLine:
+    if along == "bottom":  # descenders towards the edge; the first line is the highest
+        return TextLine(text, along_at, PRINTER_MARGIN + DESCENT + (TEXT_LINES - 1 - line) * LEADING, 0)
+    # Turned to run upwards, the tops of the letters face the left edge.
+    return TextLine(text, PRINTER_MARGIN + ASCENT + line * LEADING, along_at, 90)

@@ -11,6 +11,10 @@ place things between cells. A piece or mark with `repeat:` is made once per valu
 (pnp.model.repeat), its `${...}` filled in. Unknown keys are problems, like everywhere else. Ids
 become parts of file names and are checked as such; how many pictures, frames and
 moves a game has, and how far and how wide a diagram reaches, are bounded.
+
+diagrams.yaml may also say how small the game's pieces may be drawn and still be told
+apart (`legibility:`): `smallest-piece:` for every piece, `pieces:` a size per component
+set (Trifoil's links, 5 mm). A rulebook never draws a picture smaller than that.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ Point = tuple[float, float]
 FACES = ("front", "back")
 MARKS = ("circle", "square", "line", "arrow", "cross", "label", "label-key")
 DEFAULT_WIDTH = 85 * 72 / 25.4
+SMALLEST_PIECE = mm(3)  # the smallest a piece may be drawn where the game says nothing
 
 
 @dataclass(frozen=True)
@@ -124,11 +129,25 @@ class ExampleSpec:
 
 
 @dataclass(frozen=True)
+class Legibility:
+    """How small a piece may be drawn (its width on the paper, points): per set, else `smallest_piece`."""
+
+    smallest_piece: float = SMALLEST_PIECE
+    pieces: tuple[tuple[str, float], ...] = ()
+    location: Location | None = None
+
+    def smallest(self, set_id: str) -> float:
+        return dict(self.pieces).get(set_id, self.smallest_piece)
+
+
+@dataclass(frozen=True)
 class DiagramBook:
-    """Every diagram and example play of one game, by id, in the order written."""
+    """Every diagram and example play of one game, by id, in the order written, and how small
+    their pieces may be drawn."""
 
     diagrams: dict[str, DiagramSpec]
     examples: dict[str, ExampleSpec]
+    legibility: Legibility = Legibility()
 
 
 PICTURE_FILES = ("diagrams", "examples")  # each read from <name>.yaml in the game folder
@@ -136,14 +155,15 @@ PICTURE_FILES = ("diagrams", "examples")  # each read from <name>.yaml in the ga
 
 def read_diagram_book(game_folder: Path, problems: Problems) -> DiagramBook:
     """Both files of a game folder (either may be absent); problems are collected."""
-    diagrams = _read_file(Path(game_folder), "diagrams", read_diagram, problems)
+    legibility: list[Legibility] = []
+    diagrams = _read_file(Path(game_folder), "diagrams", read_diagram, problems, legibility)
     examples = _read_file(Path(game_folder), "examples", read_example, problems)
     pictures = len(diagrams) + sum(len(example.steps) for example in examples.values())
     if pictures > MAX_PICTURES:
         file = "examples.yaml" if examples else "diagrams.yaml"
         problems.add(Location(str(Path(game_folder) / file)), "",
                      f"diagrams and example steps make {pictures} pictures, over the limit of {MAX_PICTURES}")
-    return DiagramBook(diagrams, examples)
+    return DiagramBook(diagrams, examples, *legibility)
 
 
 def picture_ids(game_folder: Path, section: str) -> set[str] | None:
@@ -163,7 +183,8 @@ def _section_root(game_folder: Path, section: str) -> Node | None:
     return load_yaml(path, game_folder) if content_file(path, game_folder) else None
 
 
-def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dict:
+def _read_file(game_folder: Path, section: str, read, problems: Problems, legibility: list | None = None) -> dict:
+    """The specs under `section:`; `legibility`, if given, receives the file's `legibility:` if it has one."""
     try:
         root = _section_root(game_folder, section)
     except ContentError as error:
@@ -173,6 +194,8 @@ def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dic
         return {}
     fields = Fields(root, "", problems)
     mapping = fields.mapping(section)
+    if legibility is not None and fields.has("legibility"):
+        legibility.append(read_legibility(fields.mapping("legibility")))
     fields.finish()
     if mapping is None or not mapping.node.is_map:
         return {}
@@ -191,6 +214,23 @@ def _read_file(game_folder: Path, section: str, read, problems: Problems) -> dic
         if spec is not None:
             result[key] = spec
     return result
+
+
+def read_legibility(fields: Fields | None) -> Legibility:
+    """`legibility:`: `smallest-piece:` a length, `pieces:` a length per component set id."""
+    if fields is None:
+        return Legibility()
+    smallest = fields.length("smallest-piece", default=None) or SMALLEST_PIECE
+    sizes = fields.mapping("pieces", default=None)
+    pieces = []
+    if sizes is not None:
+        for set_id in list(sizes.values):
+            size = sizes.length(set_id)
+            if size is not None:
+                pieces.append((set_id, size))
+        sizes.finish()
+    fields.finish()
+    return Legibility(smallest, tuple(pieces), fields.node.location)
 
 
 def read_diagram(diagram_id: str, node: Node, path: str, problems: Problems) -> DiagramSpec | None:

@@ -115,6 +115,17 @@ class Fields:
         for index, item in enumerate(node.value):
             yield join_key(join_key(self.path, key), index), item
 
+    def choices(self, key: str, options: Sequence[str], default: Any = MISSING) -> tuple[str, ...]:
+        """A list under key of some of options, each once; every other entry is a problem."""
+        chosen: list[str] = []
+        for path, item in self.items(key, default):
+            if item.value in options and item.value not in chosen:
+                chosen.append(item.value)
+            else:
+                self.problems.add(item.location, path,
+                                  f"expected one of {', '.join(options)} (each once), got {quote(item.value)}")
+        return tuple(chosen)
+
     def finish(self, allowed_extra: Sequence[str] = ()) -> None:
         """Report every key that was never read: it is misspelt or does not belong here."""
         for key in self.values:

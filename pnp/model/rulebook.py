@@ -10,7 +10,7 @@ its size, and collects every problem of the file.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -21,6 +21,9 @@ from pnp.model.reader import Fields, join_key, unknown_key_message
 from pnp.model.source import Node, load_yaml
 
 BOOKLETS = ("a6-sheet", "a5-saddle")
+# `break:` on a section or a block: the designer's word on a page break just before it.
+PAGE_BREAKS = {"page": "always start a new page here (a chapter starts)",
+               "never": "never break the page here: keep it with what comes before"}
 # Block kind → what its value is: one text key, a list of keys, an id, or `true`.
 BLOCK_KINDS = {"p": "key", "bullets": "keys", "steps": "keys", "diagram": "id", "example": "id", "components": "flag",
                "credits": "flag"}
@@ -31,20 +34,26 @@ GENERATED = {"components": "the list of components is made from components.yaml"
 
 @dataclass(frozen=True)
 class Block:
-    """One piece of a section's body: `keys` for text blocks, `ref` for a diagram or example id."""
+    """One piece of a section's body: `keys` for text blocks, `ref` for a diagram or example id;
+    `page_break` the designer's word on a page break before it (see PAGE_BREAKS), if any."""
 
     kind: str
     keys: tuple[str, ...]
     ref: str | None
     location: Location
+    page_break: str | None = None
 
 
 @dataclass(frozen=True)
 class Section:
+    """A heading and its blocks; `new_page` places it on a page of its own in a booklet that
+    follows the page plan, `page_break` forces or forbids a break before it in every edition."""
+
     title: str
     new_page: bool
     body: tuple[Block, ...]
     location: Location
+    page_break: str | None = None
 
 
 @dataclass(frozen=True)
@@ -164,25 +173,45 @@ def _read_section(node: Node, path: str, problems: Problems, check: _Checks) -> 
     if title is not None:
         check(title, fields.values["title"], join_key(path, "title"))
     new_page = fields.boolean("new_page", default=False)
+    page_break = fields.choice("break", tuple(PAGE_BREAKS), default=None)
     body = tuple(b for item_path, item in fields.items("body") if (b := _read_block(item, item_path, problems, check)))
     fields.finish()
+    if body and body[0].page_break == "page":
+        problems.add(body[0].location, join_key(path, "body[0].break"),
+                     "a section's first block cannot start a page apart from its heading: put 'break: page' "
+                     "on the section")
     if title is None:
         return None
-    return Section(title, bool(new_page), body, node.location)
+    return Section(title, bool(new_page), body, node.location, page_break)
 
 
 def _read_block(node: Node, path: str, problems: Problems, check: _Checks) -> Block | None:
-    if not node.is_map or len(node.value) != 1:
-        problems.add(node.location, path,
-                     f"expected one block such as 'p: <text key>' (one of: {', '.join(BLOCK_KINDS)})")
+    entries = dict(node.value) if node.is_map else {}
+    page_break = _page_break(entries.pop("break", None), join_key(path, "break"), problems)
+    if len(entries) != 1:
+        problems.add(node.location, path, "expected one block such as 'p: <text key>' (one of: "
+                                          f"{', '.join(BLOCK_KINDS)}), and 'break:' if the page must or must not "
+                                          "break before it")
         return None
-    [(kind, value)] = node.value.items()
+    [(kind, value)] = entries.items()
     if kind not in BLOCK_KINDS:
-        problems.add(node.location, join_key(path, kind),
-                     unknown_key_message(kind, list(BLOCK_KINDS)).replace("key", "block kind", 1))
+        message = unknown_key_message(kind, [*BLOCK_KINDS, "break"]).replace("key", "block kind", 1)
+        problems.add(node.location, join_key(path, kind), message)
         return None
     reader = {"key": _key_block, "keys": _keys_block, "id": _id_block, "flag": _flag_block}[BLOCK_KINDS[kind]]
-    return reader(kind, value, join_key(path, kind), problems, check)
+    block = reader(kind, value, join_key(path, kind), problems, check)
+    return None if block is None else replace(block, page_break=page_break)
+
+
+def _page_break(value: Node | None, path: str, problems: Problems) -> str | None:
+    if value is None:
+        return None
+    if value.value not in PAGE_BREAKS:
+        meanings = "; ".join(f"{k}: {v}" for k, v in PAGE_BREAKS.items())
+        problems.add(value.location, path,
+                     f"expected one of {', '.join(PAGE_BREAKS)} ({meanings}), got {quote(value.value)}")
+        return None
+    return value.value
 
 
 def _key_block(kind: str, value: Node, path: str, problems: Problems, check: _Checks) -> Block | None:

@@ -175,16 +175,10 @@ def _condition(fields: Fields) -> OutputCondition | None:
 
 
 def _formats(fields: Fields) -> tuple[str, ...]:
-    formats = []
-    for path, item in fields.items("formats"):
-        if item.value in FILE_FORMATS and item.value not in formats:
-            formats.append(item.value)
-        else:
-            expected = f"expected one of {', '.join(FILE_FORMATS)} (each once), got {quote(item.value)}"
-            fields.problems.add(item.location, path, expected)
+    formats = fields.choices("formats", FILE_FORMATS)
     if not formats and "formats" in fields.values:
         fields.report(fields.values["formats"], f"expected a list of {', '.join(FILE_FORMATS)}", "formats")
-    return tuple(formats)
+    return formats
 
 
 def _products(node: Node, bleed: float, safe: float, dpi: int, problems: Problems) -> tuple[Product, ...]:
@@ -208,7 +202,7 @@ def _product(product_id: str, node: Node, bleed: float, safe: float, dpi: int, p
     fields = Fields(node, path, problems)
     name, source = fields.text("name"), fields.text("source")
     shape = fields.choice("shape", PRODUCT_SHAPES)
-    carries = _carries(fields)
+    carries = fields.choices("carries", KINDS)
     fit = fields.choice("fit", FITS, default="exact")
     width, height = fields.length("width"), fields.length("height")
     own_bleed = _bleed(fields, "bleed", fields.length("bleed", default=None, positive=False))
@@ -239,17 +233,6 @@ def _product(product_id: str, node: Node, bleed: float, safe: float, dpi: int, p
             return None
     return Product(product_id, name, shape, carries, fit, width, height, product_bleed,
                    safe if own_safe is None else own_safe, corner, faces, pixels, gap, nicks, nick, source)
-
-
-def _carries(fields: Fields) -> tuple[str, ...]:
-    kinds = []
-    for path, item in fields.items("carries"):
-        if item.value in KINDS and item.value not in kinds:
-            kinds.append(item.value)
-        else:
-            expected = f"expected one of {', '.join(KINDS)} (each once), got {quote(item.value)}"
-            fields.problems.add(item.location, path, expected)
-    return tuple(kinds)
 
 
 def _pixels(fields: Fields) -> tuple[int, int] | None:

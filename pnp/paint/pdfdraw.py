@@ -19,6 +19,9 @@ renderPDF's meaning is kept exactly, down to its quirks:
   renderPDF (which draws it without saving state);
 - an open Path is filled only when its `autoclose` says so; a rounded Rect uses `rx`;
 - `strokeMiterLimit` is not written (renderPDF never writes it; the PDF default applies).
+One addition: a group whose `MARKED` entry (set with `mark_group`) names a marked-content
+tag and properties is bracketed as that marked content (BDC … EMC), so a reader of the
+PDF can tell, say, a component's own art inside a diagram from the diagram's labels.
 A node it does not know (a UserNode, a Wedge, a string drawn in outline) is drawn by
 renderPDF itself, from the state this renderer holds; `fallbacks` counts them by kind,
 and a test checks the games' own drawings never need one.
@@ -51,6 +54,14 @@ _PDF_SLOTS = 8  # the PDF state: FILL .. DASH
 _STYLE_KEYS = {"strokeColor", "strokeWidth", "strokeLineCap", "strokeLineJoin", "strokeDashArray", "strokeOpacity",
                "fillColor", "fillOpacity", "fillMode", "fontName", "fontSize", "textAnchor"}
 _FUSSY_KEYS = {"fillOverprint", "strokeOverprint", "overprintMask"}  # left to renderPDF when set
+
+
+MARKED = "pnp_marked_content"
+
+
+def mark_group(group, tag: str, properties: str = "") -> None:
+    """Have `group` drawn as marked content: `tag` a PDF name ("/Span"), `properties` a property list."""
+    group.__dict__[MARKED] = f"{tag} {properties} BDC" if properties else f"{tag} BMC"
 
 
 def draw(drawing, canvas, x: float = 0, y: float = 0) -> None:
@@ -158,6 +169,9 @@ class _Painter:
         moved = tuple(transform) != _IDENTITY
         clips = any(getattr(child, "isClipPath", 0) for child in contents)
         styled = [key for key in d if key in _STYLE_KEYS]
+        marked = d.get(MARKED)
+        if marked:
+            self.code.append(marked)
         if moved or clips:
             self.code.append("q")
             self.saved.append(self.pdf.copy())
@@ -174,6 +188,8 @@ class _Painter:
         if moved or clips:
             self.code.append("Q")
             self.pdf = self.saved.pop()
+        if marked:
+            self.code.append("EMC")
 
     def fallback(self, node) -> None:
         """A node this renderer does not know: renderPDF draws it (counted in `fallbacks`)."""
@@ -520,4 +536,4 @@ def _method_for(kind):
     _DISPATCH[kind] = method
     return method
 
-__all__ = ["draw", "fallbacks"]
+__all__ = ["draw", "fallbacks", "mark_group"]

@@ -1,5 +1,6 @@
 """One helper per geometric idea, in points, y up: outlines (an ellipse, a polygon, a rounded
-rectangle), the flat-topped hexagon, a regular polygon and an arrow's head.
+rectangle), the flat-topped hexagon, a regular polygon, an arrow's head, a turned rectangle
+and whether two convex shapes overlap.
 
 Faces, sheets, diagrams and exports all take their hexagons and arrowheads from here, so
 a hexagon cut on a sheet, drawn on a face and shown in a diagram is the same hexagon.
@@ -108,3 +109,24 @@ def arrow_head(tip: Point, base: Point, direction: tuple[float, float],
     ux, uy = direction
     return (tip, (base[0] - uy * half_width, base[1] + ux * half_width),
             (base[0] + uy * half_width, base[1] - ux * half_width))
+
+
+def convex_overlap(a: Sequence[Point], b: Sequence[Point]) -> bool:
+    """Whether two convex polygons overlap (touching edges do not): no edge of either separates them."""
+    for polygon in (a, b):
+        for (x0, y0), (x1, y1) in zip(polygon, [*polygon[1:], polygon[0]]):
+            nx, ny = y0 - y1, x1 - x0  # an edge's normal
+            if nx == ny == 0:
+                continue
+            ours = [nx * x + ny * y for x, y in a]
+            theirs = [nx * x + ny * y for x, y in b]
+            if max(ours) <= min(theirs) or max(theirs) <= min(ours):
+                return False
+    return True
+
+
+def rotated_rectangle(cx: float, cy: float, w: float, h: float, degrees: float) -> tuple[Point, ...]:
+    """The corners of a w × h rectangle centred at (cx, cy), turned by `degrees` (counter-clockwise, y up)."""
+    c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+    corners = ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2))
+    return tuple((cx + x * c - y * s, cy + x * s + y * c) for x, y in corners)

@@ -9,7 +9,9 @@ after a space, a bracket or a dash, or at the start, opens; any other closes. Ru
 paragraphs and standalone diagram captions both go through here.
 
 A paragraph's last two words are joined by a no-break space, so its last line never holds
-one word alone (a "runt"): the line before gives up a word instead.
+one word alone (a "runt"): the line before gives up a word instead. Where those two words
+make fewer than RUNT_CHARACTERS ("is it."), the word before joins them too. Body text,
+headings, captions and a cover's lines all go through here.
 
 A set's name is written as a heading ("Colour cards"); inside a running line such as a
 sheet's footer ("colour cards, position cards · sheet 1 of 2") English and Danish set it in
@@ -24,17 +26,21 @@ from pnp.i18n.labels import label
 
 APOSTROPHE = "’"
 NO_BREAK_SPACE = "\u00a0"
-_LAST_SPACE = re.compile(r" +(?=\S+$)")
-RUNT_WORDS = 4  # a paragraph of fewer words may break where it likes: it is a line or two anyway
+RUNT_CHARACTERS = 5  # a last line shorter than this reads as a runt however many words it holds
 _OPENS_AFTER = re.compile(r"(^|[\s(\[{–—/-])$")
 
 
 def without_runt(text: str) -> str:
-    """text with its last two words joined by a no-break space (texts of four words or more)."""
+    """text with its last words joined by no-break spaces: the last two, and more until they make
+    RUNT_CHARACTERS or more (a line break or the start of the text ends the tail)."""
     text = text.rstrip()
-    if len(text.split()) < RUNT_WORDS:
-        return text
-    return _LAST_SPACE.sub(NO_BREAK_SPACE, text, count=1)
+    head, _, line = text.rpartition("\n")
+    words = [word for word in line.split(" ") if word]
+    tail = words[-1:]
+    while len(words) > len(tail) and (len(tail) < 2 or len(" ".join(tail)) < RUNT_CHARACTERS):
+        tail = words[-len(tail) - 1:]
+    line = " ".join(words[:len(words) - len(tail)] + [NO_BREAK_SPACE.join(tail)])
+    return f"{head}\n{line}" if head or text.startswith("\n") else line
 
 
 def in_running_text(name: str, language: str, keep: tuple[str, ...] = ()) -> str:

@@ -298,12 +298,23 @@ def test_the_refused_push_is_crossed_out_past_the_edge_where_the_last_link_would
     assert all(math.dist((cross.x, cross.y), game_map.tile_centre(tile)) > math.sqrt(3) / 2 for tile in game_map.tiles)
 
 
-def test_every_trifoil_action_diagram_shows_the_triangle_markers() -> None:
-    for diagram_id in ("place", "push", "spin", "chain-wins"):
+def test_every_trifoil_action_diagram_shows_the_triangles_by_their_letters() -> None:
+    # On the whole board, each triangle is outlined and named by a label (a letter that
+    # prints at a readable size), which stays on one tile from frame to frame.
+    for diagram_id in ("place", "push-chain", "spin", "chain-wins"):
         _, _, scene = _trifoil_scene(diagram_id)
-        for frame in scene.frames:
-            markers = {i.item_id for i in frame.items if isinstance(i, sc.Piece) and i.set_id == "triangle-markers"}
-            assert markers == {"delta", "omega", "theta"}, diagram_id
+        places = [{i.text: (i.x, i.y) for i in frame.items if isinstance(i, sc.Label) and i.tag}
+                  for frame in scene.frames]
+        assert all(set(found) == {"Δ", "Ω", "θ"} for found in places), diagram_id
+        assert all(found == places[0] for found in places), diagram_id
+        assert all(i.size >= 7.5 for frame in scene.frames for i in frame.items if isinstance(i, sc.Label))
+
+
+def test_a_trifoil_close_up_draws_only_the_tiles_it_names() -> None:
+    _, _, scene = _trifoil_scene("push")
+    for frame in scene.frames:
+        assert len([i for i in frame.items if isinstance(i, sc.Cell)]) == 2
+        assert not [i for i in frame.items if isinstance(i, (sc.Label, sc.Outline))]
 
 
 def test_a_winning_chain_is_a_halo_under_the_links_which_stay_untouched() -> None:

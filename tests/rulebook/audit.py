@@ -1,10 +1,15 @@
 """A print designer's audit of rulebook PDFs, read back with pypdfium2.
 
 Nothing here uses pnp's own layout records: it sees only what is in the PDF. Figures are
-the form XObjects marked as /Figure content, page furniture (footers, printer's marks)
-is /Artifact content, and everything else is text to read. A booklet sheet holds its
-pages as forms; each is audited as a page of its own, in its own coordinates, and
-its number is read from its footer.
+the form XObjects marked as /Figure content (a component thumbnail says so in the mark's
+properties), page furniture (footers, printer's marks) is /Artifact content, and
+everything else is text to read. A booklet sheet holds its pages as forms; each is
+audited as a page of its own, in its own coordinates, and its number is read from its
+footer; what the sheet itself carries (marks, its number, the printing instruction) is
+read as the sheet's own furniture.
+
+Sizes are as printed: a glyph inside a figure is measured through every transform down
+to the paper (the figure's scale, and a booklet page's scale on its sheet).
 """
 
 from __future__ import annotations
@@ -21,12 +26,13 @@ import pypdfium2.raw as raw
 from pnp.i18n.labels import label, shipped_languages
 
 TEXT, FORM = raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM
+MM = 72 / 25.4
 Rect = tuple[float, float, float, float]
 TOLERANCE = 0.75  # points of overlap that are anti-aliasing, not an overprint
 NEAR_EMPTY = 0.25
 MAX_LINE = 75
-# The spare pages of a booklet open with one of these headings.
-PADDING = {label(name, lang) for lang in shipped_languages() for name in ("checklist", "notes")}
+# The spare pages of a booklet (its back cover and notes) open with one of these headings.
+PADDING = {label(name, lang) for lang in shipped_languages() for name in ("in-the-box", "notes")}
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,15 @@ class Run:
     baseline: float
 
 
+@dataclass(frozen=True)
+class FigureText:
+    """A text drawn inside a figure: its text and its size as printed on the paper."""
+
+    text: str
+    printed: float
+    thumbnail: bool  # part of a component's picture (its art, in a thumbnail or a diagram), not a diagram's label
+
+
 @dataclass
 class Page:
     """One rulebook page as printed: its text runs, figure boxes and furniture, in its own space."""
@@ -50,19 +65,35 @@ class Page:
     runs: list[Run] = field(default_factory=list)
     figures: list[Rect] = field(default_factory=list)
     furniture: list[Run] = field(default_factory=list)
+    figure_text: list[FigureText] = field(default_factory=list)
+    thumbnails: list[Rect] = field(default_factory=list)
 
     def content(self) -> list[Rect]:
         return [r.box for r in self.runs] + self.figures
 
 
 def _marks(obj) -> set[str]:
+    """The names of the marked content an object is in, and 'Name.Key=value' for each string property."""
     names = set()
     for index in range(raw.FPDFPageObj_CountMarks(obj.raw)):
         mark = raw.FPDFPageObj_GetMark(obj.raw, index)
         buffer, length = (ctypes.c_ushort * 128)(), ctypes.c_ulong()
         raw.FPDFPageObjMark_GetName(mark, buffer, 256, ctypes.byref(length))
-        names.add(bytes(buffer)[:length.value].decode("utf-16-le").rstrip("\x00"))
+        name = bytes(buffer)[:length.value].decode("utf-16-le").rstrip("\x00")
+        names.add(name)
+        for param in range(raw.FPDFPageObjMark_CountParams(mark)):
+            raw.FPDFPageObjMark_GetParamKey(mark, param, buffer, 256, ctypes.byref(length))
+            key = bytes(buffer)[:length.value].decode("utf-16-le").rstrip("\x00")
+            value = (ctypes.c_ushort * 128)()
+            if raw.FPDFPageObjMark_GetParamStringValue(mark, key.encode(), value, 256, ctypes.byref(length)):
+                names.add(f"{name}.{key}=" + bytes(value)[:length.value].decode("utf-16-le").rstrip("\x00"))
     return names
+
+
+def _scale(obj) -> float:
+    """How much an object's own matrix scales what it draws (the root of its determinant)."""
+    a, b, c, d, _, _ = obj.get_matrix().get()
+    return abs(a * d - b * c) ** 0.5
 
 
 def _text(obj, textpage) -> str:
@@ -86,9 +117,18 @@ def _fill(page: Page, obj, textpage) -> None:
     marks = _marks(obj)
     if obj.type == FORM and "Figure" in marks:
         page.figures.append(tuple(obj.get_bounds()))
+        if "Figure.Shows=component" in marks:
+            page.thumbnails.append(tuple(obj.get_bounds()))
     elif obj.type == TEXT:
         run = _run(obj, textpage)
         (page.furniture if "Artifact" in marks else page.runs).append(run)
+
+
+def _figure_text(page: Page, obj, textpage, figure) -> None:
+    """A text inside a figure, at the size it prints: its own scale, the figure's and the page's."""
+    run = _run(obj, textpage)
+    art = "Figure.Shows=component" in _marks(figure) or "Span.Shows=component" in _marks(obj)
+    page.figure_text.append(FigureText(run.text, run.size * _scale(obj) * _scale(figure) * page.scale, art))
 
 
 def _footer_number(page: Page) -> int:
@@ -107,28 +147,73 @@ def read_pages(path: Path) -> list[Page]:
     for index in range(len(document)):
         sheet = document[index]
         textpage = sheet.get_textpage()
-        objects = list(sheet.get_objects(max_depth=2))
-        if any(o.level == 0 and o.type == TEXT and "Artifact" not in _marks(o) for o in objects) or \
-                not any(o.level == 0 and o.type == FORM and not _marks(o) for o in objects):
-            page = Page(f"{path.name} p{index + 1}", index + 1, 1.0)
-            for obj in (o for o in objects if o.level == 0):
-                _fill(page, obj, textpage)
+        objects = list(sheet.get_objects(max_depth=3))
+        if not _is_sheet(objects):
+            page, figure = Page(f"{path.name} p{index + 1}", index + 1, 1.0), None
+            for obj in objects:
+                if obj.level == 0:
+                    _fill(page, obj, textpage)
+                    figure = obj if obj.type == FORM and "Figure" in _marks(obj) else None
+                elif obj.level == 1 and figure is not None and obj.type == TEXT:
+                    _figure_text(page, obj, textpage, figure)
             pages.append(page)
             continue
-        current = None
+        current, figure = None, None
         for obj in objects:
             if obj.level == 0:
                 current = None
                 if obj.type == FORM and not _marks(obj):
-                    current = Page(f"{path.name} sheet side {index + 1}", None, obj.get_matrix().get()[0] or 1.0)
-                    current.scale = abs(current.scale)
+                    current = Page(f"{path.name} sheet side {index + 1}", None, _scale(obj))
                     pages.append(current)
             elif obj.level == 1 and current is not None:
                 _fill(current, obj, textpage)
+                figure = obj if obj.type == FORM and "Figure" in _marks(obj) else None
+            elif obj.level == 2 and current is not None and figure is not None and obj.type == TEXT:
+                _figure_text(current, obj, textpage, figure)
     for page in (p for p in pages if p.number is None):
         page.number = _footer_number(page)
         page.name += f" (page {page.number})"
     return sorted(pages, key=lambda p: p.number or 0)
+
+
+def _is_sheet(objects) -> bool:
+    """A booklet's sheet side: its pages are unmarked forms and all its own text is furniture."""
+    return not any(o.level == 0 and o.type == TEXT and "Artifact" not in _marks(o) for o in objects) and \
+        any(o.level == 0 and o.type == FORM and not _marks(o) for o in objects)
+
+
+@dataclass
+class Side:
+    """One side of a booklet's sheet of paper: its size and what it carries besides its pages."""
+
+    name: str
+    width: float
+    height: float
+    furniture: list[Run]
+
+    def edge_distance(self, box: Rect) -> float:
+        """How close (points) a box comes to the paper's nearest edge."""
+        return min(box[0], box[1], self.width - box[2], self.height - box[3])
+
+
+def read_sides(path: Path) -> list[Side]:
+    """Every side of a booklet's sheets, with the text it carries outside its pages."""
+    document = pdfium.PdfDocument(str(path))
+    sides = []
+    for index in range(len(document)):
+        sheet = document[index]
+        textpage = sheet.get_textpage()
+        runs, inside = [], None
+        for obj in sheet.get_objects(max_depth=2):
+            if obj.level == 0:
+                inside = obj if obj.type == FORM and "Artifact" in _marks(obj) else None
+                if obj.type == TEXT:
+                    runs.append(_run(obj, textpage))
+            elif inside is not None and obj.type == TEXT:
+                runs.append(_run(obj, textpage))  # drawn in a form laid over the sheet as it is
+        width, height = sheet.get_size()
+        sides.append(Side(f"{path.name} side {index + 1}", width, height, runs))
+    return sides
 
 
 # --- the checks ----------------------------------------------------------------------
@@ -230,6 +315,161 @@ def missing_glyphs(path: Path) -> list[str]:
     return found
 
 
+# --- paragraphs, runts, the text block ---------------------------------------------
+
+@dataclass
+class Paragraph:
+    """Lines of one size set one under the other at their leading: a paragraph as a reader sees it."""
+
+    size: float
+    lines: list[tuple[str, Rect]]
+
+    @property
+    def last(self) -> str:
+        return self.lines[-1][0]
+
+
+def _line_runs(page: Page) -> list[tuple[float, float, list[Run]]]:
+    """(size, baseline, runs) of every line, split where a wide gap parts columns (captions side by side)."""
+    rows: dict[tuple[float, float], list[Run]] = {}
+    for run in page.runs:
+        if run.text.strip():
+            rows.setdefault((round(run.size, 1), round(run.baseline, 1)), []).append(run)
+    found = []
+    for (size, baseline), runs in rows.items():
+        runs.sort(key=lambda r: r.box[0])
+        column = [runs[0]]
+        for run in runs[1:]:
+            if run.box[0] - column[-1].box[2] > 2 * size:
+                found.append((size, baseline, column))
+                column = []
+            column.append(run)
+        found.append((size, baseline, column))
+    return found
+
+
+def _joined(runs: list[Run], size: float) -> str:
+    line, right = "", None
+    for run in runs:
+        gap = None if right is None else run.box[0] - right
+        if gap is not None and gap > 0.15 * size and not line.endswith(" ") and not run.text.startswith(" "):
+            line += " "
+        line += run.text
+        right = run.box[2]
+    return line.strip()
+
+
+def paragraphs(page: Page) -> list[Paragraph]:
+    """The page's text as paragraphs: a line joins the paragraph above it when it has its size,
+    sits one leading below it (at most 1.45 × the size) and overlaps it across."""
+    lines = sorted(_line_runs(page), key=lambda line: -line[1])
+    found: list[tuple[Paragraph, float, Rect]] = []  # paragraph, last baseline, last line's box
+    for size, baseline, runs in lines:
+        box = (min(r.box[0] for r in runs), min(r.box[1] for r in runs), max(r.box[2] for r in runs),
+               max(r.box[3] for r in runs))
+        above = [(i, p) for i, p in enumerate(found) if abs(p[0].size - size) < 0.05
+                 and 0 < p[1] - baseline <= 1.45 * size and min(p[2][2], box[2]) - max(p[2][0], box[0]) > 0]
+        text = _joined(runs, size)
+        if above:
+            index, (paragraph, _, _) = above[-1]
+            paragraph.lines.append((text, box))
+            found[index] = (paragraph, baseline, box)
+        else:
+            found.append((Paragraph(size, [(text, box)]), baseline, box))
+    return [p for p, _, _ in found]
+
+
+def is_runt(paragraph: Paragraph) -> bool:
+    """A paragraph of two lines or more whose last line is one word, or under 5 characters."""
+    last = paragraph.last
+    return len(paragraph.lines) > 1 and (len(last.split()) < 2 or len(last) < 5)
+
+
+def text_columns(pages: list[Page]) -> tuple[float, float]:
+    """(left, right) of the text block: the body text's measure, from its leftmost to its rightmost ink."""
+    size = body_size(pages)
+    runs = [r for p in pages if (p.number or 0) > 1 for r in p.runs if abs(r.size - size) <= size * 0.06]
+    return min(r.box[0] for r in runs), max(r.box[2] for r in runs)
+
+
+# --- the composition's objective, measured ---------------------------------------------
+
+FULL = 0.60  # a page but a chapter's last is filled at least this much
+LEGIBLE = 6.5  # points: the smallest a diagram's own text may print
+SHEET_TYPE = 7.0  # points: the smallest a booklet sheet's own words may print
+PRINTER_MARGIN = 5 * MM  # paper edge to a booklet sheet's words
+SPILL = 1.0  # points a figure or caption may pass the text block's edge (anti-aliasing)
+
+
+def underfull(pages: list[Page], chapter_headings: set[str] = frozenset()) -> list[str]:
+    """Pages but the cover, the last of the rules, the spare ones and a chapter's last, filled under FULL.
+
+    A chapter's last page is one followed by a page that opens with the heading of a section
+    that must start a page (`chapter_headings`).
+    """
+    block, last = text_block(pages), last_page(pages)
+    found = []
+    for page, following in zip(pages, pages[1:] + [None]):
+        if page.number == 1 or page.number >= last or is_padding(page):
+            continue
+        opens = following is not None and following.runs and _first_line(following) in chapter_headings
+        if not opens and fill(page, block) < FULL:
+            found.append(f"{page.name}: content fills {fill(page, block):.0%} of the text block")
+    return found
+
+
+def _first_line(page: Page) -> str:
+    top = max(page.runs, key=lambda r: r.box[3])
+    return _joined([r for r in page.runs if abs(r.baseline - top.baseline) < 0.5], top.size)
+
+
+def outside_text_block(pages: list[Page]) -> list[str]:
+    """Figures and text wider than the body text's measure, by how far (mm) they pass its edge."""
+    left, right = text_columns(pages)
+    found = []
+    for page in pages:
+        boxes = [("a figure", f) for f in page.figures] + [(repr(r.text[:30]), r.box) for r in page.runs]
+        for what, box in boxes:
+            spill = max(left - box[0], box[2] - right)
+            if spill > SPILL:
+                found.append(f"{page.name}: {what} passes the text block by {spill / MM:.1f} mm")
+    return found
+
+
+def runts(pages: list[Page]) -> list[str]:
+    """Every paragraph (heading, caption, cover line, body text) whose last line is a runt."""
+    size = body_size(pages)
+    found = []
+    for page in pages:
+        for paragraph in paragraphs(page):
+            if is_runt(paragraph):
+                kind = "cover" if page.number == 1 else "heading" if paragraph.size > 1.2 * size else \
+                    "caption" if paragraph.size < 0.95 * size else "text"
+                found.append(f"{page.name}: {kind} ends in the runt {paragraph.last!r}")
+    return found
+
+
+def small_diagram_text(pages: list[Page]) -> list[str]:
+    """Text a diagram prints (labels, coordinates, marker letters) under LEGIBLE points on paper;
+    a component's thumbnail may carry smaller text as part of its art."""
+    return [f"{page.name}: {t.text!r} prints at {t.printed:.2f} pt" for page in pages for t in page.figure_text
+            if not t.thumbnail and t.text.strip() and t.printed < LEGIBLE - 0.01]
+
+
+def unnumbered_sides(path: Path, sheet_word: str) -> list[str]:
+    """Booklet sheet sides without their sheet's number, in words at least SHEET_TYPE points and
+    PRINTER_MARGIN from every edge."""
+    found = []
+    for index, side in enumerate(read_sides(path)):  # printed in order: sheet 1's front, its back, sheet 2's front...
+        if not any(re.search(rf"{sheet_word} {index // 2 + 1}\b", r.text) for r in side.furniture):
+            found.append(f"{side.name}: no '{sheet_word} {index // 2 + 1}'")
+        for run in side.furniture:
+            if run.size < SHEET_TYPE - 0.01 or side.edge_distance(run.box) < PRINTER_MARGIN - 0.01:
+                found.append(f"{side.name}: {run.text[:40]!r} at {run.size:.1f} pt, "
+                             f"{side.edge_distance(run.box) / MM:.1f} mm from the edge")
+    return found
+
+
 # --- a summary for a folder of PDFs: `python tests/rulebook/audit.py output/` ------------
 
 def _unmarked_figures(path: Path, page: Page, index: int) -> None:
@@ -264,12 +504,21 @@ def summary(path: Path) -> dict:
         "longest line": max(len(line) for p in pages for line in lines(p, size)),
         "overprints": sum(len(overprints(p)) for p in pages),
         "missing glyphs": len(missing_glyphs(path)),
+        "under 60 %": len(underfull(pages)),
+        "outside the text block": len(outside_text_block(pages)),
+        "runts": len(runts(pages)),
+        "diagram text under 6.5 pt": len(small_diagram_text(pages)),
     }
 
 
 if __name__ == "__main__":
     import sys
 
+    verbose = "-v" in sys.argv
     for pdf in sorted(Path(sys.argv[1]).rglob("*.pdf")):
         if "-rules-" in pdf.name or "-booklet-" in pdf.name:
             print(pdf.name, summary(pdf))
+            if verbose:
+                pages = read_pages(pdf)
+                for line in underfull(pages) + outside_text_block(pages) + runts(pages) + small_diagram_text(pages):
+                    print("   ", line)

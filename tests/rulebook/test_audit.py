@@ -1,9 +1,13 @@
 """Every rulebook of the four games, read back from its PDF as a print designer would look at it.
 
 Reading PDFs and booklets, English, Danish and bilingual: no figure over text or another
-figure, no empty glyph boxes, no heading or lead-in left at a page foot, no nearly
-empty page but the last and a booklet's spare pages, body lines of 75 characters or
-fewer, printed type of 8 pt or more, and diagrams shown together at one scale.
+figure, no empty glyph boxes, no heading or lead-in left at a page foot, no page filled
+under 60 % but a chapter's last (and the last and a booklet's spare pages), no figure
+or text wider than the text block, no runt (a last line of one word or under five
+characters) in any heading, caption, cover line or paragraph, no diagram text printed
+under 6.5 pt, every booklet sheet side numbered in 7 pt or more, 5 mm or more from the
+edge, body lines of 75 characters or fewer, printed type of 8 pt or more, and diagrams
+shown together at one scale.
 """
 
 from __future__ import annotations
@@ -16,19 +20,26 @@ import pypdfium2 as pdfium
 import pytest
 from audit import (
     MAX_LINE,
-    NEAR_EMPTY,
     body_size,
-    fill,
     is_padding,
     last_page,
     lines,
     lowest,
     missing_glyphs,
+    outside_text_block,
     overprints,
     read_pages,
-    text_block,
+    runts,
+    small_diagram_text,
+    underfull,
+    unnumbered_sides,
 )
-from rulebook_kit import GAMES
+from rulebook_kit import GAMES, ROOT
+
+from pnp.i18n.catalog import Texts, load_catalogs
+from pnp.i18n.labels import label
+from pnp.model.game import load_game
+from pnp.model.rulebook import load_rulebook
 
 
 def rulebooks(built, game: str) -> list[Path]:
@@ -55,15 +66,51 @@ def test_every_character_has_its_glyph(built, game):
     assert [m for path in rulebooks(built, game) for m in missing_glyphs(path)] == []
 
 
+def chapter_headings(game: str, path: Path) -> set[str]:
+    """The headings a page must open with in this edition (read from the game's rulebook.yaml):
+    a section with `break: page`, and in the A6 sheet's fixed pages every `new_page` one. The
+    page before such a heading is a chapter's last, which may be as short as its chapter ends."""
+    game_model = load_game(ROOT / "content" / game)
+    catalogs = load_catalogs(game_model.folder, game_model.languages)
+    rulebook = load_rulebook(game_model.folder, catalogs["en"].entries)
+    language = next((lang for lang in game_model.languages if f"-{lang}" in path.stem), "en")
+    texts = Texts(catalogs, language)
+    planned = rulebook.booklet == "a6-sheet" and "-booklet-" in path.name
+    return {texts(s.title) for s in rulebook.sections if s.page_break == "page" or (planned and s.new_page)}
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_no_page_but_the_last_and_the_spare_ones_is_nearly_empty(audited, game):
-    found = []
-    for pages in audited[game].values():
-        block, last = text_block(pages), last_page(pages)
-        for page in pages:
-            if 1 < page.number < last and not is_padding(page) and fill(page, block) < NEAR_EMPTY:
-                found.append(f"{page.name}: content fills {fill(page, block):.0%} of the text block")
+def test_no_page_but_a_chapters_last_is_filled_under_60_percent(audited, game):
+    found = [problem for path, pages in audited[game].items()
+             for problem in underfull(pages, chapter_headings(game, path))]
     assert found == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_figure_caption_or_line_is_wider_than_the_text_block(audited, game):
+    assert [problem for pages in audited[game].values() for problem in outside_text_block(pages)] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_heading_caption_cover_line_or_paragraph_ends_in_a_runt(audited, game):
+    assert [problem for pages in audited[game].values() for problem in runts(pages)] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_diagram_prints_a_label_coordinate_or_marker_letter_under_6_5_points(audited, game):
+    assert [problem for pages in audited[game].values() for problem in small_diagram_text(pages)] == []
+    # The measure sees the diagrams' own text where there is some: Trifoil's triangle letters,
+    # Quatrefoil's north mark (Folio's and Boardless Quarto's diagrams have none).
+    if game in ("quatrefoil", "trifoil"):
+        assert any(t for pages in audited[game].values() for page in pages for t in page.figure_text if not t.thumbnail)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_booklet_sheet_side_is_numbered_and_instructed_inside_the_printer_margin(built, game):
+    paths, _ = built[game]
+    for path in (p for p in paths if "-booklet-" in p.name):
+        language = "da" if "-da-" in path.name else "en"
+        assert unnumbered_sides(path, label("booklet-sheet", language).split(" ")[0]) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -127,8 +174,8 @@ def _tile_widths(boxes) -> set[float]:
 
 
 def test_every_trifoil_diagram_draws_its_tiles_at_one_size(built):
-    # Maps and action diagrams: a tile is the same size wherever it appears, so a reader
-    # can compare them. Read from the paths of the /Figure forms of the English reading PDF.
+    # Maps, action diagrams and close-ups: a tile is the same size wherever each appears, so a
+    # reader can compare them. Read from the paths of the /Figure forms of the English reading PDF.
     path = next(p for p in rulebooks(built, "trifoil") if p.name.endswith("rules-en.pdf"))
     widths = {}
     for index in range(1, len(pdfium.PdfDocument(str(path)))):
@@ -137,7 +184,7 @@ def test_every_trifoil_diagram_draws_its_tiles_at_one_size(built):
                 widths[(index + 1, number)] = _tile_widths(boxes)
     assert len(widths) >= 8
     sizes = {w for found in widths.values() for w in found}
-    assert len(sizes) <= 2, widths  # the maps' tiles, and the action diagrams' tiles
+    assert len(sizes) <= 3, widths  # the maps' tiles, the action diagrams' tiles, the close-ups' tiles
 
 
 def _spacing(boxes) -> float:
@@ -159,3 +206,23 @@ def test_every_step_of_the_example_play_is_drawn_at_one_scale(built):
     assert len(steps) == 13
     cells = {round(_spacing(boxes), 1) for boxes in steps}
     assert len(cells) == 1, cells
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bilingual_edition_never_parts_a_paragraph_from_its_translation(audited, game):
+    path, pages = next((p, pages) for p, pages in audited[game].items() if p.name.endswith("bilingual.pdf"))
+    size = body_size(pages)
+    for page in pages[1:]:
+        body = [r for r in page.runs if abs(r.size - size) < 0.1]
+        top = max(body, key=lambda r: r.box[3]) if body else None
+        # The translation (in italics) never opens a page: it is on the page of what it translates.
+        assert top is None or "Italic" not in top.font, f"{page.name} opens with {top.text!r}"
+
+
+def test_the_bilingual_editions_footer_and_thumbnails_speak_both_languages(audited):
+    pages = next(pages for p, pages in audited["boardless-quarto"].items() if p.name.endswith("bilingual.pdf"))
+    footer = " ".join(r.text for r in pages[1].furniture)
+    assert "Boardless Quarto / Brætløs Quarto" in footer
+    pages = next(pages for p, pages in audited["quatrefoil"].items() if p.name.endswith("bilingual.pdf"))
+    thumbnails = {t.text.strip() for page in pages for t in page.figure_text if t.thumbnail}
+    assert {"Blue", "Blå", "Northwest", "Nordvest"} <= thumbnails, thumbnails

@@ -50,19 +50,23 @@ def test_a5_booklet_lets_long_text_flow(tmp_path):
 
 
 def test_section_breaks_give_way_rather_than_leave_pages_nearly_empty(tmp_path):
-    # Seven one-line sections, each asking for a page of its own: kept, those would be
-    # seven nearly empty pages. In a flowing edition a break gives way while the page
-    # before it is under 40 % full, and holds once the page is fuller than that.
-    folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle")
+    # Seven short sections, each asking for a page of its own: kept, those would be seven
+    # pages mostly empty. In a flowing edition a break gives way while the page before it
+    # is under 60 % full, and holds once the page is fuller than that.
+    paragraph = "A few words on this part of the rules, enough for some lines of text. " * 4
+    folder = make_game(tmp_path / "tiny-fold", booklet="a5-saddle",
+                       english={f"rules.s{n}.p": f"{paragraph}Part {n} ends." for n in range(1, 8)})
     build(folder, tmp_path / "out", papers=("a4",))
     reading = pypdf.PdfReader(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf")
     assert len(reading.pages) == 3
     first, second = (reading.pages[n].extract_text() for n in (1, 2))
-    on_first = [n for n in range(1, 8) if f"Part {n}" in first]
+    on_first = [n for n in range(1, 8) if f"Part {n}\n" in first]
     assert on_first == list(range(1, len(on_first) + 1)) and len(on_first) >= 3
-    assert all(f"Part {n}" in second for n in range(len(on_first) + 1, 8))
-    # The page the break held after is well filled (measured to the footer, not to pnp's frame).
-    assert _text_depth(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf", 1) > 0.35
+    # The break held where the page had filled: the next part opens the next page.
+    assert second.index(f"Part {len(on_first) + 1}\n") < second.index("A few words")
+    assert all(f"Part {n}\n" in second for n in range(len(on_first) + 1, 8))
+    # The page the break held after is filled past 60 % (measured to the footer, not to pnp's frame).
+    assert _text_depth(tmp_path / "out" / "tiny-fold" / "tiny-fold-rules-en.pdf", 1) > 0.6
 
 
 def _text_depth(pdf: Path, page: int) -> float:

@@ -11,7 +11,6 @@ import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from audit import _marks, read_pages
-from reportlab.platypus import KeepTogether
 from rulebook_kit import COMPONENTS_YAML, ROOT, build, make_game
 
 from pnp.diagrams import load_diagrams
@@ -20,6 +19,7 @@ from pnp.model.game import load_game
 from pnp.model.problems import ContentError, Problems
 from pnp.model.rulebook import load_rulebook
 from pnp.model.units import mm
+from pnp.paint.rulebook.compose import Passage
 from pnp.paint.rulebook.flowables import RulebookParagraph
 from pnp.paint.rulebook.pictures import GUTTER, pack, sequence_cell
 from pnp.paint.rulebook.story import Context, build_story
@@ -70,7 +70,7 @@ def story_of(game_id: str, language: str = "en"):
 
 
 def _texts(flowable) -> list[str]:
-    inner = flowable._content if isinstance(flowable, KeepTogether) else [flowable]
+    inner = flowable.content if isinstance(flowable, Passage) else [flowable]
     # A paragraph's last two words are joined by a no-break space (no one-word last line).
     return [f.text.replace("\u00a0", " ") if isinstance(f, RulebookParagraph) else type(f).__name__ for f in inner]
 
@@ -83,7 +83,7 @@ def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():
     assert chains[2].startswith("links lying on the same tile") and chains[3].startswith("links on the two")
     # A paragraph introducing a figure stays with it.
     assert any(g[0].startswith("<b>Push</b>") and "FigureRow" in g for g in groups)
-    # Set-up: the heading with every step, so no step is left alone on a page.
+    # Set-up: the heading with every step, in one passage (which breaks, if it must, only after two steps).
     setup = next(g for g in groups if g and g[0] == "Set-up")
     assert len([t for t in setup if t != "Spacer"]) == 6
 
@@ -92,6 +92,7 @@ def test_headings_lead_ins_and_introductions_are_kept_with_what_follows():
 class FakePicture:
     cell: float
     units: float  # width in cells
+    smallest_cell: float = 0.0
 
     def size(self, cell):
         return (self.units * cell, self.units * cell)
@@ -114,9 +115,12 @@ def test_a_sequence_takes_the_smallest_cell_and_shrinks_it_only_to_fit():
     cell = sequence_cell(ctx, wide)
     assert cell < mm(8) and wide[1].picture.size(cell)[0] <= ctx.frame_width + 0.01
     # Packed at that one cell: side by side while they fit, then on the next row.
-    rows = pack([FakeShown(FakePicture(mm(6), 8)) for _ in range(3)], mm(6), ctx.frame_width)
+    rows = pack([FakeShown(FakePicture(mm(6), 6)) for _ in range(3)], mm(6), ctx.frame_width)
     assert [len(r) for r in rows] == [2, 1]
-    assert 2 * 8 * mm(6) + GUTTER <= ctx.frame_width
+    assert 2 * 6 * mm(6) + GUTTER <= ctx.frame_width < 3 * 6 * mm(6) + 2 * GUTTER
+    # In the fewest rows, as evenly filled as they fit: five that fit three to a row as 3 + 2.
+    rows = pack([FakeShown(FakePicture(mm(6), 4)) for _ in range(5)], mm(6), ctx.frame_width)
+    assert [len(r) for r in rows] == [3, 2]
 
 
 def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_their_language(built):
@@ -124,9 +128,11 @@ def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_the
     sheet = next(p for p in paths if p.name == "quatrefoil-booklet-da-a4.pdf")
     document = pdfium.PdfDocument(str(sheet))
     first = document[0]
-    text = first.get_textpage().get_text_range()
-    assert "Udskriv på A4 i 100 %" in text and "vend på den lange kant" in text and "skær den øverste fold op" in text
-    assert "Udskriv" not in document[1].get_textpage().get_text_range()  # the instruction is on side 1 only
+    for index, side in enumerate(("forside", "bagside")):  # every side says which it is, how to print, fold and trim
+        text = document[index].get_textpage().get_text_range().replace("\r\n", " ").replace("\n", " ")
+        assert f"Ark 1 af 1, {side}" in text
+        assert "Udskriv på A4 i 100 %" in text and "vend på den lange kant" in text
+        assert "Fold den øverste halvdel bagud" in text and "Skær den øverste fold op mellem skæremærkerne" in text
     objects = list(first.get_objects(max_depth=2))
     pages = [tuple(o.get_bounds()) for o in objects if o.level == 0 and o.type == 5 and o.get_matrix().get()[0] != 1]
     block = (min(p[0] for p in pages), min(p[1] for p in pages), max(p[2] for p in pages), max(p[3] for p in pages))
@@ -143,15 +149,19 @@ def test_booklet_sheets_carry_marks_outside_the_pages_and_the_instruction_in_the
         assert pdf.Root.ViewerPreferences.Duplex == "/DuplexFlipLongEdge"
 
 
-def test_a_saddle_booklets_spare_pages_hold_a_checklist_and_notes(built):
-    paths, _ = built["folio"]
-    sheet = next(p for p in paths if p.name == "folio-booklet-en-a4.pdf")
-    pages = read_pages(sheet)
-    assert len(pages) % 4 == 0
-    spare = [" ".join(r.text for r in p.runs) for p in pages if p.runs and p.runs[0].text in ("Checklist", "Notes")]
-    assert spare and spare[0].startswith("Checklist")
-    assert "16 × Pyramids" in spare[0] and "1 × Board" in spare[0]
-    assert max(p.number for p in pages) == len(pages)
+def test_a_saddle_booklets_last_spare_page_is_a_back_cover_listing_what_is_in_the_box(built):
+    paths, _ = built["trifoil"]
+    for language, heading in (("en", "In the box"), ("da", "I æsken")):
+        sheet = next(p for p in paths if p.name == f"trifoil-booklet-{language}-a4.pdf")
+        pages = read_pages(sheet)
+        assert len(pages) % 4 == 0 and max(p.number for p in pages) == len(pages)
+        back = next(p for p in pages if p.number == len(pages))
+        assert back.runs[0].text == heading
+        text = " ".join(r.text for r in back.runs)
+        counts = ("12 × Tiles", "30 × Links", "4 × Triangle markers") if language == "en" else \
+            ("12 × Brikker", "30 × Led", "4 × Trekantsmarkører")
+        assert all(count in text for count in counts), text
+        assert len(back.thumbnails) >= 12 + 2 + 4  # every distinct piece pictured, as the sheets print it
 
 
 def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
@@ -170,15 +180,57 @@ def test_booklet_marks_continue_the_block_edges_and_the_folds_outwards():
         dx = max(block.x - line.x0, 0, line.x0 - block.right)
         dy = max(block.y - line.y0, 0, line.y0 - block.top)
         assert (dx * dx + dy * dy) ** 0.5 == pytest.approx(MARK_GAP)  # each starts just clear of the block
-    assert marks.instruction.y0 == marks.instruction.y1 == 10 and marks.instruction.length == 200
+    # The words go between the marks: clear of the corners and of the fold mark in the middle.
+    assert marks.free == ((10 + mm(2), 110 - mm(2)), (110 + mm(2), 210 - mm(2)))
     side = booklet_marks(Box(20, 10, 100, 200), 2, 2, along="left")
-    assert side.instruction.x0 == side.instruction.x1 == 10 and len(side.fold) == 4
+    assert side.free == ((10 + mm(2), 110 - mm(2)), (110 + mm(2), 210 - mm(2))) and len(side.fold) == 4
 
 
-def test_a_short_a6_sheet_fills_its_spare_pages_with_a_checklist_and_notes(tmp_path):
+def test_a_booklet_sheets_words_keep_to_the_printer_margin_and_the_stretches_between_marks():
+    from pnp.layout.booklet import LEADING, PRINTER_MARGIN, TEXT_ROOM, TEXT_SIZE, booklet_marks, sheet_text
+    from pnp.layout.geometry import Box, DoesNotFit
+    from pnp.text.fonts import text_width
+
+    def measure(text):
+        return text_width(text, TEXT_SIZE)
+
+    marks = booklet_marks(Box(mm(5), TEXT_ROOM, mm(180), mm(200)), 2, 2, along="bottom")
+    long = "A sentence long enough to need two lines of its own, here, when it is set at seven points in the margin."
+    lines = sheet_text(marks, ["Sheet 1 of 1, front", long, "Fold it.", "Cut it."], measure)
+    assert lines[0].text == "Sheet 1 of 1, front" and " ".join(line.text for line in lines[1:3]) == long
+    assert lines[-1].text == "Cut it." and lines[-1].x > marks.free[1][0]  # on to the second stretch
+    for line in lines:
+        assert line.y - TEXT_SIZE * 0.25 >= PRINTER_MARGIN - 0.01  # descenders 5 mm or more from the edge
+        assert line.y + TEXT_SIZE * 0.75 <= TEXT_ROOM  # below the pages
+        stretch = next(s for s in marks.free if s[0] <= line.x <= s[1])
+        assert measure(line.text) <= stretch[1] - stretch[0]
+    assert {round(a.y - b.y, 3) for a, b in zip(lines, lines[1:]) if a.x == b.x} <= {round(LEADING, 3)}
+    with pytest.raises(DoesNotFit):
+        sheet_text(marks, ["word " * 200], measure)
+
+
+def test_a_short_a6_sheet_fills_its_spare_pages_with_notes_and_a_back_cover(tmp_path):
     folder = make_game(tmp_path / "tiny-fold", pages=4)  # the cover and 4 pages of rules: 3 to spare
     paths, _ = build(folder, tmp_path / "out", papers=("a4",))
     pages = read_pages(tmp_path / "out" / "tiny-fold" / "tiny-fold-booklet-en-a4.pdf")
     assert sorted(p.number for p in pages) == list(range(1, 9))
     openings = [p.runs[0].text for p in sorted(pages, key=lambda p: p.number)[5:]]
-    assert openings == ["Checklist", "Notes", "Notes"]
+    assert openings == ["Notes", "Notes", "In the box"]
+
+
+@pytest.mark.parametrize("booklet", ["a6-sheet", "a5-saddle"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_shipped_languages_sheet_words_fit_the_margin_of_every_booklet(booklet, paper):
+    from pnp.i18n.labels import shipped_languages
+    from pnp.layout.booklet import TEXT_SIZE, booklet_marks, page_block, sheet_text
+    from pnp.layout.paper import paper_named
+    from pnp.paint.rulebook.impose import GRID, booklet_imposition, sheet_words
+    from pnp.text.fonts import text_width
+
+    size = {"a6-sheet": (mm(105), mm(148)), "a5-saddle": (mm(148), mm(210))}[booklet]
+    imposition, _, along = booklet_imposition(booklet, 12, paper_named(paper), *size)
+    marks = booklet_marks(page_block(imposition.sides[-1]), *GRID[booklet], along=along)
+    for language in shipped_languages():
+        words = sheet_words(booklet, paper_named(paper), language, len(imposition.sides) - 1, len(imposition.sides))
+        lines = sheet_text(marks, words, lambda text: text_width(text, TEXT_SIZE))  # DoesNotFit if they do not
+        assert " ".join(line.text for line in lines) == " ".join(words)

@@ -100,7 +100,10 @@ def test_a_name_inside_a_running_list(name, language, keep, expected):
     ("Hold øje med brættet.", "Hold øje med\u00a0brættet."),
     ("Vælg **Skub** eller **Stabl**.", "Vælg **Skub** eller\u00a0**Stabl**."),
     ("One two three four  ", "One two three\u00a0four"),
-    ("Just three words", "Just three words"),  # too short to leave a line of one word worth avoiding
+    ("Just three words", "Just three\u00a0words"),
+    ("Your turn", "Your\u00a0turn"),  # a heading's two words stay on one line
+    ("Then roll a 6.", "Then roll\u00a0a\u00a06."),  # "a 6." is under five characters: a runt still
+    ("One", "One"),
 ])
 def test_a_paragraphs_last_two_words_are_joined(text, expected):
     assert without_runt(text) == expected

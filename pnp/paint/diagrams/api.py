@@ -43,7 +43,8 @@ def diagram_picture(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_i
                      f"no diagram '{diagram_id}' (there are: {known})")
         return Picture(sc.Scene(()), renderer, 1.0)
     scene = diagram_scene(spec, art, Texts(catalogs, language), problems)
-    return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width))
+    return Picture(scene, renderer, spec.cell or natural_cell(scene, spec.width),
+                   renderer.smallest_cell(scene, book.legibility), book.legibility)
 
 
 def diagram_drawing(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_id: str, language: str,
@@ -78,7 +79,9 @@ def example_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, example_
     steps = example_scenes(spec, art, Texts(catalogs, language), problems)
     renderer = Renderer(art, game.palette, game.rulebook_fonts.body)
     cell = spec.cell or min([frame_cell(frame, spec.width) for frame, _ in steps] + [MAX_CELL])
-    return [(Picture(sc.Scene((frame,)), renderer, cell), text) for frame, text in steps]
+    scenes = [(sc.Scene((frame,)), text) for frame, text in steps]
+    return [(Picture(scene, renderer, cell, renderer.smallest_cell(scene, book.legibility), book.legibility), text)
+            for scene, text in scenes]
 
 
 def example_steps(game: Game, catalogs: Catalogs, book: DiagramBook, example_id: str, language: str,

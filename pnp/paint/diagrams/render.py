@@ -21,6 +21,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.diagrams import scene as sc
+from pnp.diagrams.legibility import clashes, clear_cell
 from pnp.diagrams.sizing import (
     DEFAULT_WIDTH,
     JOIN_GAP,
@@ -29,14 +30,17 @@ from pnp.diagrams.sizing import (
     fitting_cell,
     label_room_of,
     row_height,
+    row_span,
     row_width,
     scene_size,
 )
 from pnp.model.colours import Colour
+from pnp.model.diagrams import Legibility
 from pnp.model.fonts import FontFamily
-from pnp.model.units import mm
+from pnp.model.units import mm, to_mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.faces import new_drawing, outline, outline_picture
+from pnp.paint.pdfdraw import mark_group
 from pnp.paint.picture import as_reportlab
 from pnp.shapes import Shape
 from pnp.shapes.geometry import arrow_head, unit
@@ -44,6 +48,8 @@ from pnp.text.fonts import font_name, font_runs
 from pnp.text.wrap import LEADING, wrap
 
 CAPTION_SIZE = 8.5
+CASING = 1.2  # points an ink casing shows either side of a cased outline, together
+LARGEST_CELL = mm(32)  # the largest cell a search for a legible one looks at
 
 # House style by meaning, as python-chess keys its colours; a game's palette may override.
 STYLE = {
@@ -97,6 +103,36 @@ class Renderer:
             return to_reportlab(self.palette[paint])
         return colors.HexColor(STYLE.get(paint, STYLE["ink"]))
 
+    def smallest_cell(self, scene: sc.Scene, legibility: Legibility) -> float:
+        """The smallest cell at which the scene still reads: every piece drawn at least as wide as the
+        game's legibility allows for its set, and nothing under a label."""
+        return clear_cell(scene, self.footprint, max(self._pieces_cell(scene, legibility), 1.0), LARGEST_CELL,
+                          self.font("bold"))
+
+    def _pieces_cell(self, scene: sc.Scene, legibility: Legibility) -> float:
+        needs = [0.0]
+        for frame in scene.frames:
+            for item in frame.items:
+                size = self.footprint(item) if isinstance(item, sc.Piece) else None
+                if isinstance(item, sc.Piece) and size is not None:
+                    needs.append(legibility.smallest(item.set_id) / (item.size * size[0]))
+        return max(needs)
+
+    def illegible(self, scene: sc.Scene, legibility: Legibility, cell: float) -> str:
+        """Why the scene does not read at `cell` (for an error message)."""
+        if cell < self._pieces_cell(scene, legibility) - 0.01:
+            return f"its pieces need a cell of {to_mm(self._pieces_cell(scene, legibility)):.1f} mm"
+        found = [clash for frame in scene.frames for clash in clashes(frame, cell, self.footprint, self.font("bold"))]
+        return found[0] if found else f"it needs a cell of {to_mm(self.smallest_cell(scene, legibility)):.1f} mm"
+
+    def footprint(self, piece: sc.Piece) -> tuple[float, float] | None:
+        """A piece's width and height, in cells, at size 1: its art's shape against its set's widest item."""
+        art = self.art(piece)
+        if art is None:
+            return None
+        span = art.span or art.width
+        return art.width / span, art.height / span
+
     def drawing(self, scene: sc.Scene, width: float = DEFAULT_WIDTH, caption: str | None = None,
                 cell: float | None = None) -> shapes.Drawing:
         """The scene at most `width` wide (exactly, unless cells hit MAX_CELL); `cell` fixes the scale."""
@@ -118,11 +154,11 @@ class Renderer:
 
     def _row(self, drawing, row, scale, left, top, height, joined) -> None:
         label_room = label_room_of(row)
+        row_top = row_span(row)[0]  # every frame maps its cells from the row's top: boards line up
         for index, frame in enumerate(row):
             x0, y0, x1, y1 = frame.area()
-            frame_top = top - (height - label_room - (y1 - y0) * scale) / 2
             group = shapes.Group()
-            space = _Space(left, frame_top, x0, y0, scale)
+            space = _Space(left, top, x0, row_top, scale)
             for item in sorted(frame.items, key=_layer):
                 self._item(group, space, item)
             drawing.add(group)
@@ -170,6 +206,7 @@ class Renderer:
         transform = shapes.mmult(shapes.translate(x, y), shapes.rotate(-item.turn))
         transform = shapes.mmult(transform, shapes.scale(k, k))
         placed.transform = shapes.mmult(transform, shapes.translate(-art.width / 2, -art.height / 2))
+        mark_group(placed, "/Span", "<</Shows (component)>>")  # its small print is the component's art, not a label
         group.add(placed)
 
     def _ring(self, group, space, item: sc.Ring) -> None:
@@ -214,35 +251,50 @@ class Renderer:
                                 rx=item.size * 0.4, ry=item.size * 0.4)
             plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
             group.add(plate)
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), self.colour("ink")))
+            ink = _on(plate.fillColor, self.colour("ink"))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), ink))
         else:
             group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), self.colour(item.colour)))
 
     def _outline(self, group, space, item: sc.Outline) -> None:
-        shape = shapes.Polygon(_flat([space.point(*p) for p in item.points]))
-        shape.fillColor, shape.strokeColor, shape.strokeWidth = None, self.colour(item.colour), item.width
-        shape.strokeLineJoin = 1
-        group.add(shape)
+        points = _flat([space.point(*p) for p in item.points])
+        strokes = [(self.colour("ink"), item.width + CASING), (self.colour(item.colour), item.width)] if item.cased \
+            else [(self.colour(item.colour), item.width)]
+        for colour, width in strokes:
+            shape = shapes.Polygon(points)
+            shape.fillColor, shape.strokeColor, shape.strokeWidth = None, colour, width
+            shape.strokeLineJoin = 1
+            group.add(shape)
 
 
 def _layer(item: sc.Item) -> int:
-    """Paint order: the board, winning halos, highlights (the last move stays marked), then the rest as listed."""
+    """Paint order: the board, winning halos, highlights (the last move stays marked), the rest as
+    listed, and labels last: nothing is ever drawn over one."""
     if isinstance(item, sc.Cell):
         return 0
     if isinstance(item, sc.Stroke) and item.role == "win":
         return 1
     if isinstance(item, sc.Highlight):
         return 2
+    if isinstance(item, sc.Label):
+        return 4
     return 3
 
 
 @dataclass(frozen=True)
 class Picture:
-    """A scene ready to draw at any cell size; `cell` is the size its content asks for."""
+    """A scene ready to draw at any cell size; `cell` is the size its content asks for, and
+    `smallest_cell` the smallest at which its pieces stay legible."""
 
     scene: sc.Scene
     renderer: Renderer
     cell: float
+    smallest_cell: float = 0.0
+    legibility: Legibility = Legibility()
+
+    def illegible(self, cell: float) -> str:
+        """Why the picture does not read at `cell`."""
+        return self.renderer.illegible(self.scene, self.legibility, cell)
 
     def size(self, cell: float) -> tuple[float, float]:
         """Width and height, in points, of the picture (without caption) at `cell`."""
@@ -286,6 +338,12 @@ def _text(x: float, y: float, text: str, size: float, font: str, colour):
         group.add(shapes.String(left, y, part, fontName=font, fontSize=size, fillColor=colour))
         left += stringWidth(part, font, size)
     return group
+
+
+def _on(plate, ink):
+    """The colour to write on a plate: the ink, or white on a dark plate."""
+    red, green, blue = plate.rgb()
+    return ink if 0.2126 * red + 0.7152 * green + 0.0722 * blue > 0.45 else colors.white
 
 
 def _flat(points) -> list[float]:

@@ -3,10 +3,10 @@ and a bilingual edition of the two languages the game names (by default its firs
 
 Each entry point lays out and checks one edition in memory and returns its bytes (or
 raises ContentError); the build decides which editions exist and writes them. `render`
-lays out one edition and holds it to the layout rules: a section break that would leave
-a page nearly empty is let go (in a flowing edition), a booklet's spare pages get a
-checklist and notes, and any figure that would print over text or another figure is an
-error naming the edition, page and block.
+lays out one edition and holds it to the layout rules: the composer (compose.py) breaks
+pages so that none but a chapter's last is left under 60 % full, a booklet's spare pages
+get notes and a back cover that lists what is in the box, and any figure that would print
+over text or another figure is an error naming the edition, page and block.
 """
 
 from __future__ import annotations
@@ -112,8 +112,11 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
     ctx = Context(game, catalogs, rulebook, voices, page, styles, problems, book, edition.described,
                   {} if pictures is None else pictures, game_icons(game))
     main = edition.languages[0]
-    edition_line = f"{game_title(game, catalogs, main)} · {credits.version(game, [main])}"
-    footer = Footer(edition_line, " / ".join(label("page", lang) for lang in edition.languages), edition.facing)
+    # The bilingual edition's footer speaks both languages: each title and word once.
+    titles = " / ".join(dict.fromkeys(game_title(game, catalogs, lang) for lang in edition.languages))
+    edition_line = f"{titles} · {credits.version(game, list(edition.languages))}"
+    footer = Footer(edition_line, " / ".join(dict.fromkeys(label("page", lang) for lang in edition.languages)),
+                    edition.facing)
     title = f"{game_title(game, catalogs, main)} – {label('rules', main)}"
     try:
         layout = settle(ctx, lambda story: lay_out(story, page, ctx.styles, footer, title, ", ".join(game.authors)),

@@ -17,13 +17,15 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageBreak, Page
 from reportlab.platypus.doctemplate import LayoutError
 
 from pnp.model.problems import Location, Problems
+from pnp.paint.rulebook.compose import FULL, MARGIN
 from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect
 from pnp.paint.rulebook.style import Geometry, Styles
 
 # A page whose content fills less of its frame than this is nearly empty.
 NEAR_EMPTY = 0.25
-# A flowing edition lets a section break go when the page before it is filled less than this.
-LOOSE = 0.4
+# A flowing edition lets a section break go when the page before it is filled less than this
+# (the composer's aim: no page but a chapter's last is left emptier than FULL).
+LOOSE = FULL + MARGIN
 # Ink may stray this far (points) past a neighbour's box: anti-aliasing, not an overprint.
 TOLERANCE = 0.75
 
@@ -103,7 +105,7 @@ class _RulebookTemplate(BaseDocTemplate):
 
     def draw_footer(self, canvas, doc) -> None:
         page, colours, number = self.geometry, self.styles.colours, canvas.getPageNumber()
-        left_x, right_x = page.side + page.indent, page.width - page.side - page.indent
+        left_x, right_x = page.side, page.width - page.side
         canvas.saveState()
         canvas.addLiteral("/Artifact BMC")  # page furniture, not content
         canvas.setStrokeColor(colours.soft)
@@ -184,10 +186,17 @@ def _name(block: Placed) -> str:
     if block.tag is None:
         return "a ruled area"
     key = block.tag.key
-    if key.startswith("diagram.") and key.endswith(".caption"):
-        diagram = f"diagram '{key[len('diagram.'):-len('.caption')]}'"
+    diagram = diagram_named(key)
+    if diagram is not None:
         return diagram if block.kind == "figure" else f"the caption of {diagram}"
     return f"'{key}'" if block.kind == "text" else key
+
+
+def diagram_named(key: str) -> str | None:
+    """"diagram 'push'" for a figure tagged with its caption's key (diagram.push.caption), else None."""
+    if key.startswith("diagram.") and key.endswith(".caption"):
+        return f"diagram '{key[len('diagram.'):-len('.caption')]}'"
+    return None
 
 
 def check_fixed_pages(layout: Layout, pages: int, where: str, rulebook: Location, problems: Problems) -> None:

@@ -6,13 +6,15 @@ Every one of them also writes down where it landed (`Placed`, in page coordinate
 in the canvas's ledger, and a figure what it really inks, so the layout can prove
 that nothing overprints anything. Figures are drawn as PDF form XObjects, one per
 picture, marked as /Figure content, so a reader of the PDF can tell a figure from the
-text around it.
+text around it; a component's picture (a thumbnail in the components list or on a cover)
+says so in the mark's properties (`/Shows (component)`): its own small print is the
+component's art, while a diagram's text is held to the legibility minimum.
 """
 
 from __future__ import annotations
 
 import pathlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
@@ -21,6 +23,7 @@ from reportlab.lib.abag import ABag
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
+from pnp.layout.rows import balanced_rows
 from pnp.model.icons import ICON
 from pnp.model.problems import Location
 from pnp.paint import images, pdfdraw
@@ -227,15 +230,17 @@ def _transformed(matrix, rect: Rect) -> Rect:
             max(c[0] for c in corners), max(c[1] for c in corners))
 
 
-def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None) -> None:
+def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag: Tag | None,
+                component: bool = False) -> None:
     """drawing at (x, y), scaled, as a form XObject of its own (drawn by `IconCanvas.write_figures`);
-    its box and ink go in the ledger."""
+    its box and ink go in the ledger. `component`: the drawing is a component's picture."""
     name = f"pnpFigure{len(canvas.figures) + 1}"
     inked = _ink_of(drawing)
     x0, y0, x1, y1 = inked or (0, 0, drawing.width, drawing.height)
     canvas.figures.append((name, drawing, (min(x0, 0), min(y0, 0), max(x1, drawing.width), max(y1, drawing.height))))
     canvas.saveState()
-    canvas.addLiteral("/Figure BMC")  # marked content: a reader of the PDF can tell figure from text
+    # Marked content: a reader of the PDF can tell figure from text, and a component's picture from a diagram.
+    canvas.addLiteral("/Figure <</Shows (component)>> BDC" if component else "/Figure BMC")
     canvas.translate(x, y)
     canvas.scale(scale, scale)
     canvas.doForm(name)
@@ -248,11 +253,14 @@ def draw_figure(canvas, drawing: Drawing, x: float, y: float, scale: float, tag:
 
 @dataclass
 class Figure:
-    """One picture of a row: its drawing (already at the row's scale), tag and caption paragraphs."""
+    """One picture of a row: its drawing (already at the row's scale), tag and caption paragraphs;
+    `redraw(factor)` draws it that much smaller, no smaller than `smallest` allows."""
 
     drawing: Drawing
     tag: Tag
     captions: Sequence[Paragraph] = ()
+    redraw: Callable[[float], Drawing] | None = None
+    smallest: float = 1.0
 
 
 class FigureRow(Flowable):
@@ -260,12 +268,25 @@ class FigureRow(Flowable):
 
     The row spans the frame; each figure gets its picture's width plus an even share of
     the room left, so captions wrap to their own column with `gutter` between columns.
+    A row can be drawn smaller (`shrunk`), down to the smallest factor its figures allow.
     """
 
     def __init__(self, figures: Sequence[Figure], gutter: float, caption_gap: float):
         super().__init__()
         self.figures, self.gutter, self.caption_gap = list(figures), gutter, caption_gap
         self.columns: list[float] = []
+
+    @property
+    def smallest(self) -> float:
+        return max(1.0 if f.redraw is None else f.smallest for f in self.figures)
+
+    def shrunk(self, factor: float) -> FigureRow:
+        """The row with every picture drawn `factor` times its size (captions keep theirs)."""
+        figures = [Figure(f.redraw(factor) if f.redraw else f.drawing, f.tag, f.captions) for f in self.figures]
+        row = FigureRow(figures, self.gutter, self.caption_gap)
+        row.spaceBefore, row.spaceAfter = self.spaceBefore, self.spaceAfter
+        tag = tag_of(self)
+        return tagged(row, tag) if tag is not None else row
 
     def wrap(self, availWidth, availHeight):
         pictures = sum(f.drawing.width for f in self.figures)
@@ -300,8 +321,8 @@ class FigureRow(Flowable):
 
 
 class PictureStrip(Flowable):
-    """Drawings side by side at one height, wrapping onto more rows, centred; rows that do not
-    fit on a page go on to the next (a set of 100 distinct cards fills pages, not one)."""
+    """Drawings side by side at one height, in balanced rows (nine as 5 + 4), centred; rows that
+    do not fit on a page go on to the next (a set of 100 distinct cards fills pages, not one)."""
 
     def __init__(self, drawings: list[Drawing], height: float, gap: float, tag: Tag | None = None):
         super().__init__()
@@ -313,17 +334,9 @@ class PictureStrip(Flowable):
         return min(scale, width / drawing.width) if drawing.width else scale
 
     def wrap(self, availWidth, availHeight):
-        self.width, self.rows, row, used = availWidth, [], [], 0.0
-        for drawing in self.drawings:
-            scale = self._scaled(drawing, availWidth)
-            wide = drawing.width * scale
-            if row and used + self.gap + wide > availWidth:
-                self.rows.append(row)
-                row, used = [], 0.0
-            used += (self.gap if row else 0) + wide
-            row.append((drawing, scale))
-        if row:
-            self.rows.append(row)
+        scaled = [(drawing, self._scaled(drawing, availWidth)) for drawing in self.drawings]
+        rows = balanced_rows([d.width * scale for d, scale in scaled], self.gap, availWidth)
+        self.width, self.rows = availWidth, [[scaled[i] for i in row] for row in rows]
         self.height = len(self.rows) * self.row_height + (len(self.rows) - 1) * self.gap
         return self.width, self.height
 
@@ -350,9 +363,27 @@ class PictureStrip(Flowable):
             left = x + (self.width - wide) / 2
             for drawing, scale in row:
                 bottom = top - self.row_height + (self.row_height - drawing.height * scale) / 2
-                draw_figure(canvas, drawing, left, bottom, scale, self.tag)
+                draw_figure(canvas, drawing, left, bottom, scale, self.tag, component=True)
                 left += drawing.width * scale + self.gap
             top -= self.row_height + self.gap
+
+    def draw(self):
+        pass
+
+
+class CoverPicture(Flowable):
+    """One drawing of components (a cover's arrangement), centred across the frame."""
+
+    def __init__(self, drawing: Drawing, tag: Tag | None = None):
+        super().__init__()
+        self.drawing, self.tag = drawing, tag
+
+    def wrap(self, availWidth, availHeight):
+        self.width, self.height = availWidth, self.drawing.height
+        return self.width, self.height
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        draw_figure(canvas, self.drawing, x + (self.width - self.drawing.width) / 2, y, 1.0, self.tag, component=True)
 
     def draw(self):
         pass

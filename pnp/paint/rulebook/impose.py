@@ -1,13 +1,15 @@
 """Finished booklet pages (a PDF) → the sheets to print: each page a form XObject placed n-up,
-with fold and trim marks outside the pages and a one-line printing instruction.
+with fold and trim marks outside the pages and, on every side, its sheet's number and how
+to print, fold (and where a fold must be cut, trim) it.
 
 pikepdf (qpdf) turns every page into a form once and places it by a matrix, so the
 imposed file keeps the pages' vector text and embedded fonts unchanged, and is written
 with a deterministic /ID and no dates. The pages are scaled down evenly, just enough to
 leave a margin for the marks on every side and, on the side with most room, for the
-instruction: how to print on one side of the fold mark in its middle, how to fold on the
-other. The pages are never re-laid out. The marks and the instruction are drawn by
-reportlab on a page of their own, laid over each side as one more form.
+sheet's words (pnp.layout.booklet.sheet_text: 7 pt, 5 mm or more from the paper's edge,
+between the marks), in the booklet's language. The pages are never re-laid out. The
+marks and the words are drawn by reportlab on a page of their own, laid over each side
+as one more form.
 """
 
 from __future__ import annotations
@@ -20,13 +22,17 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.i18n.labels import label
 from pnp.layout.booklet import (
     A6_SIDES,
+    TEXT_ROOM,
+    TEXT_SIZE,
     BookletMarks,
     Imposition,
     PagePlacement,
+    TextLine,
     booklet_marks,
     impose,
     page_block,
     saddle_stitch_order,
+    sheet_text,
 )
 from pnp.layout.paper import Paper
 from pnp.model.units import mm
@@ -35,9 +41,8 @@ from pnp.text.fonts import font_name, text_width
 # Folding the A6 sheet turns it over on its long edge; a saddle-stitched sheet on its short edge.
 FLIPS = {"a6-sheet": "long", "a5-saddle": "short"}
 GRID = {"a6-sheet": (2, 2), "a5-saddle": (2, 1)}
+TRIMMED = ("a6-sheet",)  # folds a reader must cut open (the A6 sheet's top fold)
 MARK_ROOM = mm(5)  # paper edge to pages, for the marks
-TEXT_ROOM = mm(9)  # paper edge to pages on the instruction's side: clear of a printer's unprinted rim
-TEXT_SIZE = 7.0
 PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 MARK_WIDTH = 0.3
 
@@ -67,13 +72,11 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, languag
         page_w, page_h = float(first[2]) - float(first[0]), float(first[3]) - float(first[1])
         imposition, scale, along = booklet_imposition(booklet, len(source.pages), paper, page_w, page_h)
         forms = {n: sheets.copy_foreign(page.as_form_xobject()) for n, page in enumerate(source.pages, start=1)}
-        instruction = (label("print-sides", language).format(paper=PAPER_NAMES.get(paper.name, paper.name),
-                                                             edge=label(f"edge-{FLIPS[booklet]}", language)),
-                       label(f"fold-{booklet}", language))
         cols, rows = GRID[booklet]
         for index, side in enumerate(imposition.sides):
             marks = booklet_marks(page_block(side), cols, rows, along=along)
-            overlay = _marks_form(sheets, imposition.paper, marks, instruction if index == 0 else None)
+            words = sheet_words(booklet, paper, language, index, len(imposition.sides))
+            overlay = _marks_form(sheets, imposition.paper, marks, words)
             _add_side(sheets, imposition.paper, side, forms, scale, overlay)
         _describe(sheets, title, FLIPS[booklet])
         buffer = io.BytesIO()
@@ -82,8 +85,19 @@ def impose_pdf(pages_pdf: bytes, booklet: str, paper: Paper, title: str, languag
         return buffer.getvalue()
 
 
-def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction: tuple[str, str] | None):
-    """The marks (and the instruction, on the first side) as a form the size of the sheet."""
+def sheet_words(booklet: str, paper: Paper, language: str, side: int, sides: int) -> list[str]:
+    """What side `side` (from 0) of a booklet's sheets says: which sheet and side it is, how to
+    print, how to fold and, where a fold must be cut, how to trim."""
+    number = label("booklet-sheet", language).format(sheet=side // 2 + 1, sheets=(sides + 1) // 2,
+                                                     side=label("side-back" if side % 2 else "side-front", language))
+    printing = label("print-sides", language).format(paper=PAPER_NAMES.get(paper.name, paper.name),
+                                                     edge=label(f"edge-{FLIPS[booklet]}", language))
+    trim = [label(f"trim-{booklet}", language)] if booklet in TRIMMED else []
+    return [number, printing, label(f"fold-{booklet}", language), *trim]
+
+
+def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, words: list[str]):
+    """The marks and the sheet's words as a form the size of the sheet."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(paper.width, paper.height), invariant=1, initialFontName=font_name(),
                     pageCompression=1)
@@ -94,33 +108,22 @@ def _marks_form(pdf: pikepdf.Pdf, paper: Paper, marks: BookletMarks, instruction
     canvas.setDash(2, 1.5)
     for line in marks.fold:
         canvas.line(line.x0, line.y0, line.x1, line.y1)
-    if instruction:
-        _instruction(canvas, marks, instruction)
+    _words(canvas, sheet_text(marks, words, lambda text: text_width(text, TEXT_SIZE)))
     canvas.showPage()
     canvas.save()
     with pikepdf.open(io.BytesIO(buffer.getvalue())) as drawn:
         return pdf.copy_foreign(drawn.pages[0].as_form_xobject())
 
 
-def _instruction(canvas: Canvas, marks: BookletMarks, parts: tuple[str, str]) -> None:
-    """How to print, then how to fold: small type along the margin's middle line, one part either side
-    of the fold mark in the middle (turned to run up a side margin)."""
-    line = marks.instruction
-    length = line.length
-    half = length / 2 - mm(4)  # clear of the fold mark at the middle
-    size = min([TEXT_SIZE] + [TEXT_SIZE * half / text_width(part, TEXT_SIZE) for part in parts])
-    canvas.saveState()
+def _words(canvas: Canvas, lines: list[TextLine]) -> None:
     canvas.setFillColorRGB(0.25, 0.25, 0.25)
-    canvas.setFont(font_name(), size)
-    half_cap = size * 0.33
-    if line.y0 == line.y1:
-        canvas.translate(line.x0, line.y0 - half_cap)
-    else:
-        canvas.translate(line.x0 + half_cap, line.y0)
-        canvas.rotate(90)
-    for part, centre in zip(parts, (length / 4 - mm(2), length * 3 / 4 + mm(2))):
-        canvas.drawCentredString(centre, 0, part)
-    canvas.restoreState()
+    canvas.setFont(font_name(), TEXT_SIZE)
+    for line in lines:
+        canvas.saveState()
+        canvas.translate(line.x, line.y)
+        canvas.rotate(line.turn)
+        canvas.drawCentredString(0, 0, line.text)
+        canvas.restoreState()
 
 
 def _add_side(pdf: pikepdf.Pdf, paper: Paper, side: tuple[PagePlacement, ...], forms: dict, scale: float,

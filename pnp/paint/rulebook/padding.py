@@ -1,8 +1,10 @@
-"""The blank pages a folded booklet must carry → pages worth having: a checklist and notes.
+"""The blank pages a folded booklet must carry → pages worth having: notes, and a back cover
+that serves play.
 
 A booklet's page count is fixed by its folding (a multiple of 4, or the 8 pages of
-the A6 sheet). The pages the rules leave over get a components checklist (every set
-with its count and a box to tick) and then ruled pages for notes.
+the A6 sheet). The last page the rules leave over is the back cover: what is in the
+box, every set with its count, a picture of its pieces and a box to tick when packing
+up, in the booklet's language. Any other spare pages, before it, are ruled for notes.
 """
 
 from __future__ import annotations
@@ -20,11 +22,11 @@ CHECKBOX = "☐"
 
 
 class RuledLines(Flowable):
-    """Writing lines across the text measure, filling the rest of the frame."""
+    """Writing lines across the text block, filling the rest of the frame."""
 
-    def __init__(self, indent: float, spacing: float, colour):
+    def __init__(self, spacing: float, colour):
         super().__init__()
-        self.indent, self.spacing, self.colour = indent, spacing, colour
+        self.spacing, self.colour = spacing, colour
 
     def wrap(self, availWidth, availHeight):
         self.width = availWidth
@@ -37,10 +39,10 @@ class RuledLines(Flowable):
         canvas.setLineWidth(0.4)
         line = y + self.height - self.spacing
         while line >= y:
-            canvas.line(x + self.indent, line, x + self.width - self.indent, line)
+            canvas.line(x, line, x + self.width, line)
             line -= self.spacing
         canvas.restoreState()
-        record(canvas, "text", None, (x + self.indent, y, x + self.width - self.indent, y + self.height))
+        record(canvas, "text", None, (x, y, x + self.width, y + self.height))
 
     def draw(self):
         pass
@@ -69,16 +71,15 @@ class Padding(Flowable):
 
 
 def padding_pages(ctx: Context, count: int) -> list[Flowable]:
-    """`count` pages: the checklist first (if the game has components), then notes.
+    """`count` pages: notes, then the back cover (if the game has components; else notes too).
 
     Each page is a page group of its own (numbered -1, -2, ...: after every group of the
     rules), so a fixed-length booklet checks them like any other page.
     """
-    pages: list[list[Flowable]] = []
-    if count and ctx.game.sets:
-        pages.append(checklist(ctx, -1))
-    while len(pages) < count:
-        pages.append(notes(ctx, -1 - len(pages)))
+    back = 1 if count and ctx.game.sets else 0
+    pages = [notes(ctx, -1 - n) for n in range(count - back)]
+    if back:
+        pages.append(back_cover(ctx, -count))
     return [flowable for page in pages for flowable in (PageBreak(), *page)]
 
 
@@ -87,18 +88,17 @@ def _heading(ctx: Context, name: str, group: int) -> Flowable:
     return paragraph(ctx, text, ctx.styles.heading, Tag(name, ctx.rulebook.location, group), ctx.language)
 
 
-def checklist(ctx: Context, group: int) -> list[Flowable]:
-    s, where = ctx.styles, Tag("checklist", ctx.rulebook.location, group)
-    flowables = [_heading(ctx, "checklist", group),
+def back_cover(ctx: Context, group: int) -> list[Flowable]:
+    """What is in the box: each set's count and name with a box to tick, and its pieces pictured small."""
+    from pnp.paint.rulebook.pictures import BACK_COVER, component_lines
+
+    s, where = ctx.styles, Tag("in-the-box", ctx.rulebook.location, group)
+    flowables = [_heading(ctx, "in-the-box", group),
                  paragraph(ctx, label("checklist-intro", ctx.language), s.body, where, ctx.language)]
     for component_set in ctx.game.sets:
-        key = f"component.{component_set.id}.name"
-        name = ctx.texts[0](key).replace("*", "") if ctx.texts[0].has(key) else component_set.id
-        flowables.append(paragraph(ctx, f"{component_set.count} × {name}", s.bullet, where, ctx.language,
-                                   bullet=CHECKBOX))
-    flowables.append(RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, s.colours.soft))
+        flowables += component_lines(ctx, component_set, where, BACK_COVER, tick=CHECKBOX)
     return flowables
 
 
 def notes(ctx: Context, group: int) -> list[Flowable]:
-    return [_heading(ctx, "notes", group), RuledLines(ctx.page.indent, mm(8) * ctx.page.scale, ctx.styles.colours.soft)]
+    return [_heading(ctx, "notes", group), RuledLines(mm(8) * ctx.page.scale, ctx.styles.colours.soft)]

@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
     Flowable,
-    KeepTogether,
     NextPageTemplate,
     PageBreak,
     Spacer,
@@ -35,6 +34,7 @@ from pnp.model.diagrams import DiagramBook
 from pnp.model.game import SUBTITLE_KEY, Game
 from pnp.model.problems import Location, Problems
 from pnp.model.rulebook import Block, Rulebook, Section
+from pnp.paint.rulebook.compose import BEFORE_LAST_STEP, FIGURE_AWAY, FREE, IN_LIST, NEVER, Passage
 from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
@@ -43,6 +43,8 @@ from pnp.text.fonts import describe, styled, undrawable
 from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
+COVER_PICTURE = 0.38  # of the frame's height: the arrangement of the game's pieces on its cover
+COVER_SLACK = 6.0  # points a cover keeps free below its words and pieces
 
 
 @dataclass(frozen=True)
@@ -92,39 +94,68 @@ class Context:
 
 @dataclass
 class Chunk:
-    """Flowables that stay together, and whether they stay with the chunk after them."""
+    """Flowables that belong together: `inside[i]` is the cost of a page break between flowables i
+    and i + 1 (NEVER by default), `after` that of a break after the chunk (FREE: it ends a passage)."""
 
     flowables: list[Flowable]
-    keep_with_next: bool = False
+    after: float = FREE
     kind: str = "text"
     lead_in: bool = False
+    inside: list[float] | None = None
+
+    @property
+    def breaks(self) -> list[float]:
+        return self.inside if self.inside is not None else [NEVER] * (len(self.flowables) - 1)
 
 
 def kept_together(chunks: list[Chunk]) -> list[Flowable]:
-    """Each run of chunks chained by keep_with_next as one KeepTogether."""
+    """Each run of chunks joined by a break that is not FREE as one Passage (a lone flowable as itself)."""
     story: list[Flowable] = []
     run: list[Flowable] = []
+    breaks: list[float] = []
+    previous = FREE  # the break after the chunk before: what joins it to this one
     for chunk in chunks:
+        if run:
+            breaks.append(previous)
         run += chunk.flowables
-        if not chunk.keep_with_next:
-            story.append(KeepTogether(run) if len(run) > 1 else run[0])
-            run = []
+        breaks += chunk.breaks
+        previous = chunk.after
+        if chunk.after == FREE:
+            story.append(Passage(run, breaks) if len(run) > 1 else run[0])
+            run, breaks = [], []
     if run:
-        story.append(KeepTogether(run) if len(run) > 1 else run[0])
+        story.append(Passage(run, breaks) if len(run) > 1 else run[0])
     return story
 
 
 def build_story(ctx: Context, flowing: bool) -> list[Flowable]:
-    """The edition's story; `flowing`: a section's page break may be let go (SectionBreak)."""
-    story: list[Flowable] = [*cover(ctx), NextPageTemplate("body"), PageBreak()]
+    """The edition's story; `flowing`: a `new_page` section's page break may be let go (SectionBreak).
+
+    A `break: page` always starts a page (and a page group); `break: never` keeps a section
+    or block with what comes before it.
+    """
+    chunks: list[Chunk] = []
     group = 0
     for index, section in enumerate(ctx.rulebook.sections):
-        if index == 0 or (section.new_page and ctx.follows_page_breaks):
+        planned = section.new_page and ctx.follows_page_breaks
+        if index == 0 or planned or section.page_break == "page":
             group += 1
-            if index > 0:
-                story.append(SectionBreak() if flowing else PageBreak())
-        story.extend(kept_together(section_chunks(ctx, section, group)))
-    return story
+        if index > 0 and section.page_break == "page":
+            chunks.append(page_break_chunk(chunks, PageBreak()))
+        elif index > 0 and planned:
+            chunks.append(page_break_chunk(chunks, SectionBreak() if flowing else PageBreak()))
+        elif index > 0 and section.page_break == "never":
+            chunks[-1].after = NEVER
+        made, group = section_chunks(ctx, section, group)
+        chunks += made
+    return [*cover(ctx), NextPageTemplate("body"), PageBreak(), *kept_together(chunks)]
+
+
+def page_break_chunk(before: list[Chunk], flowable: Flowable) -> Chunk:
+    """A page break as a chunk of its own, ending whatever the chunks before it kept together."""
+    if before:
+        before[-1].after = FREE
+    return Chunk([flowable], kind="break")
 
 
 def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language: str,
@@ -159,12 +190,16 @@ def second_style(styles: Styles, style: ParagraphStyle) -> ParagraphStyle:
                           textColor=styles.colours.second, spaceBefore=0)
 
 
-def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
+def section_chunks(ctx: Context, section: Section, group: int) -> tuple[list[Chunk], int]:
+    """The section's chunks, and the page group it ends in (a block's `break: page` starts the next)."""
     from pnp.paint.rulebook import pictures
 
-    chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), keep_with_next=True, kind="heading")]
+    chunks = [Chunk(texts(ctx, section.title, ctx.styles.heading, group), after=NEVER, kind="heading")]
     blocks = list(runs(section.body))
     for index, run in enumerate(blocks):
+        if run[0].page_break == "page" and index > 0:
+            chunks.append(page_break_chunk(chunks, PageBreak()))
+            group += 1
         kind = run[0].kind
         if kind == "diagram":
             made = pictures.diagram_rows(ctx, run, group)
@@ -176,20 +211,25 @@ def section_chunks(ctx: Context, section: Section, group: int) -> list[Chunk]:
             made = [credits_chunk(ctx, group)]
         else:
             made = [text_chunk(ctx, run[0], group)]
-        following = blocks[index + 1][0].kind if index + 1 < len(blocks) else None
+        following = blocks[index + 1][0] if index + 1 < len(blocks) else None
         last = made[-1]
-        # A lead-in stays with its list; a text stays with the figure it introduces.
-        if last.kind == "text" and (following in FIGURES or (last.lead_in and following in ("bullets", "steps"))):
-            last.keep_with_next = True
+        # A lead-in stays with its list; a text with the figure it introduces, unless that leaves a page too empty.
+        if last.kind == "text" and following is not None and following.kind in FIGURES:
+            last.after = FIGURE_AWAY
+        if last.kind == "text" and last.lead_in and following is not None and following.kind in ("bullets", "steps"):
+            last.after = NEVER
+        if following is not None and following.page_break == "never":
+            last.after = NEVER
         chunks += made
-    return chunks
+    return chunks, group
 
 
 def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
-    """Blocks one by one, except that consecutive diagrams come as one run: a sequence."""
+    """Blocks one by one, except that consecutive diagrams come as one run: a sequence (which a
+    diagram with a `break:` of its own ends)."""
     run: list[Block] = []
     for block in body:
-        if block.kind == "diagram" and all(b.kind == "diagram" for b in run):
+        if block.kind == "diagram" and all(b.kind == "diagram" for b in run) and (block.page_break is None or not run):
             run.append(block)
             continue
         if run:
@@ -203,17 +243,34 @@ def runs(body: tuple[Block, ...]) -> Iterator[tuple[Block, ...]]:
 
 
 def text_chunk(ctx: Context, block: Block, group: int) -> Chunk:
-    """A paragraph, or a whole list (kept together: no step is left alone on a page)."""
+    """A paragraph (with its translation, which it is never parted from), or a list, which may break
+    between two items only after two or more (best with two or more still to come)."""
     s = ctx.styles
     if block.kind == "p":
         lead_in = ctx.texts[0](block.keys[0]).rstrip().endswith(":")
-        return Chunk(texts(ctx, block.keys[0], s.body, group), lead_in=lead_in)
+        voiced = texts(ctx, block.keys[0], s.body, group)
+        if len(voiced) == 1:
+            voiced[0].splittable_in_passage = True  # alone, it may break inside, as its widow and orphan rules let it
+        return Chunk(voiced, lead_in=lead_in)
     flowables: list[Flowable] = []
+    inside: list[float] = []
     for number, key in enumerate(block.keys, start=1):
         bullet = f"{number}" if block.kind == "steps" else "•"
-        flowables += texts(ctx, key, s.bullet, group, bullet=bullet)
+        item = texts(ctx, key, s.bullet, group, bullet=bullet)
+        if flowables:
+            inside.append(list_break(number - 1, len(block.keys)))
+        inside += [NEVER] * (len(item) - 1)
+        flowables += item
     flowables.append(Spacer(1, s.gap * 0.6))
-    return Chunk(flowables)
+    inside.append(NEVER)
+    return Chunk(flowables, inside=inside)
+
+
+def list_break(before: int, items: int) -> float:
+    """The cost of a page break after `before` of a list's `items` items."""
+    if before < 2:
+        return NEVER
+    return IN_LIST if items - before >= 2 else BEFORE_LAST_STEP
 
 
 def credits_chunk(ctx: Context, group: int) -> Chunk:
@@ -232,27 +289,28 @@ def credits_chunk(ctx: Context, group: int) -> Chunk:
 
 
 def cover(ctx: Context) -> list[Flowable]:
-    """Title, tagline (or the game's subtitle), a strip of the components, the facts stated
-    (players, minutes, age) and the credit line. The bilingual edition shows a title twice
-    only where it differs."""
+    """Title, tagline (or the game's subtitle), the game's pieces arranged, the facts game.yaml
+    states (players, minutes, age) and the credit line. The bilingual edition shows a title
+    twice only where it differs."""
     from pnp.paint.rulebook import pictures
 
     s, game, book = ctx.styles, ctx.game, ctx.rulebook.cover
-    flowables: list[Flowable] = [Spacer(1, ctx.frame_height * 0.14)]
-    flowables += cover_title(ctx)
+    above: list[Flowable] = [Spacer(1, ctx.frame_height * 0.08), *cover_title(ctx)]
     tagline_key = book.tagline or (SUBTITLE_KEY if ctx.texts[0].has(SUBTITLE_KEY) else None)
     if tagline_key:
         tagline = ParagraphStyle("tagline-c", s.tagline, spaceAfter=2 * ctx.page.scale)
-        flowables += texts(ctx, tagline_key, tagline, 0)
-    flowables.append(Spacer(1, ctx.frame_height * 0.08))
-    flowables += pictures.cover_strip(ctx)
-    flowables.append(Spacer(1, ctx.frame_height * 0.08))
-    if book.facts(game):
-        flowables.append(facts_table(ctx))
-    flowables.append(Spacer(1, ctx.frame_height * 0.06))
-    credit = ParagraphStyle("credit", s.small, alignment=1, leftIndent=0, rightIndent=0)
-    flowables.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
-    return flowables
+        above += texts(ctx, tagline_key, tagline, 0)
+    above.append(Spacer(1, ctx.frame_height * 0.05))
+    below: list[Flowable] = [Spacer(1, ctx.frame_height * 0.06), *([facts_table(ctx)] if book.facts(game) else []),
+                             Spacer(1, ctx.frame_height * 0.06)]
+    credit = ParagraphStyle("credit", s.small, alignment=1)
+    below.append(paragraph(ctx, cover_credit(ctx), credit, Tag("credit", game.location, 0), ctx.language))
+    # The pieces take what the words leave (a long title leaves less), up to COVER_PICTURE of the page.
+    words = sum(f.wrap(ctx.frame_width, ctx.frame_height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                for f in above + below)
+    room = min(ctx.frame_height * COVER_PICTURE, ctx.frame_height - words - COVER_SLACK * ctx.page.scale)
+    picture = pictures.cover_picture(ctx, room) if room > ctx.frame_height * 0.1 else []
+    return [*above, *picture, *below]
 
 
 def cover_title(ctx: Context) -> list[Flowable]:

@@ -1,11 +1,11 @@
 """A page size and a game's palette → the page geometry and paragraph styles of a rulebook.
 
 Everything scales from the A5 reading page, so the A6 booklet keeps the same
-hierarchy at a smaller size. The body frame spans the figure width; text is set on a
-narrower measure centred in it (about 55 characters a line, never more than 75),
-while diagrams may use the full width. Text is set in the game's `rulebook-fonts:` (its
-headings font for the title, headings and the cover's facts, its body font for the
-rest), pnp's embedded Source Sans Pro where it names none, in the palette's ink;
+hierarchy at a smaller size. The text block is the body text's measure (about 60
+characters a line, never more than 75), centred on the page; figures and their
+captions stay inside it, as a book's do. Text is set in the game's `rulebook-fonts:`
+(its headings font for the title, headings and the cover's facts, its body font for
+the rest), pnp's embedded Source Sans Pro where it names none, in the palette's ink;
 headings and numbers take the game's accent colour. Captions
 stay at 9 pt on every page size, so a booklet scaled down to fit its marks on US
 Letter still prints them at 8 pt or more.
@@ -34,17 +34,21 @@ CAPTION_SIZE = 9.0
 
 @dataclass(frozen=True)
 class Geometry:
-    """A rulebook page: its size, margins, text measure and type scale (A5 = 1)."""
+    """A rulebook page: its size, margins, text block and type scale (A5 = 1)."""
 
     name: str
     width: float
     height: float
     scale: float
-    side: float  # page edge to figures
     top: float
     bottom: float  # page edge to the footer's baseline
-    measure: float  # width of a line of body text
+    measure: float  # width of the text block: a line of body text, the widest figure
     strip: float  # height of the tallest component picture in the components list
+
+    @property
+    def side(self) -> float:
+        """Page edge to the text block, on each side."""
+        return (self.width - self.measure) / 2
 
     @property
     def footer_space(self) -> float:
@@ -54,19 +58,12 @@ class Geometry:
     def frame(self) -> tuple[float, float, float, float]:
         """x, y, width, height of the body frame: as wide as a figure may be."""
         bottom = self.bottom + self.footer_space
-        return (self.side, bottom, self.width - 2 * self.side, self.height - self.top - bottom)
-
-    @property
-    def indent(self) -> float:
-        """Frame edge to text, on each side: centres the measure in the frame."""
-        return (self.frame[2] - self.measure) / 2
+        return (self.side, bottom, self.measure, self.height - self.top - bottom)
 
 
 PAGES = {
-    "a5": Geometry("a5", mm(148), mm(210), 1.0, side=mm(13), top=mm(14), bottom=mm(11), measure=mm(92),
-                   strip=mm(20)),
-    "a6": Geometry("a6", mm(105), mm(148), 0.9, side=mm(7), top=mm(9), bottom=mm(7.5), measure=mm(82.8),
-                   strip=mm(14)),
+    "a5": Geometry("a5", mm(148), mm(210), 1.0, top=mm(14), bottom=mm(11), measure=mm(92), strip=mm(20)),
+    "a6": Geometry("a6", mm(105), mm(148), 0.9, top=mm(9), bottom=mm(7.5), measure=mm(82.8), strip=mm(14)),
 }
 
 
@@ -116,19 +113,18 @@ class Styles:
 
 def styles_for(page: Geometry, palette: dict[str, Colour], fonts: RulebookFonts = PNP_FONTS) -> Styles:
     c = colours_of(palette)
-    s, indent = page.scale, page.indent
+    s = page.scale
     headings, text = _setter(fonts.headings), _setter(fonts.body)
     body = ParagraphStyle("body", fontName=text("regular"), fontSize=10 * s, leading=13.5 * s, textColor=c.ink,
-                          spaceAfter=5 * s, alignment=TA_LEFT, allowWidows=0, allowOrphans=0,
-                          leftIndent=indent, rightIndent=indent)
+                          spaceAfter=5 * s, alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
     heading = ParagraphStyle("heading", body, fontName=headings("bold"), fontSize=14 * s, leading=17 * s,
                              textColor=c.accent, spaceBefore=10 * s, spaceAfter=4 * s)
-    centred = dict(alignment=TA_CENTER, leftIndent=0, rightIndent=0)
+    centred = dict(alignment=TA_CENTER)
     return Styles(
         colours=c, body=body, heading=heading,
         heading_second=ParagraphStyle("heading2", heading, fontName=headings("italic"), fontSize=11 * s,
                                       leading=13.5 * s, textColor=c.second, spaceBefore=0),
-        bullet=ParagraphStyle("bullet", body, leftIndent=indent + 12 * s, bulletIndent=indent + 2 * s,
+        bullet=ParagraphStyle("bullet", body, leftIndent=12 * s, bulletIndent=2 * s,
                               spaceAfter=2.5 * s, bulletFontName=text("bold"), bulletColor=c.accent),
         caption=ParagraphStyle("caption", body, fontName=text("italic"), fontSize=CAPTION_SIZE,
                                leading=CAPTION_SIZE * 1.25, textColor=c.caption, spaceAfter=0, **centred),
