@@ -59,13 +59,15 @@ _TAGGING = threading.Lock()  # reportlab's subset namer is a module global, swap
 @dataclass(frozen=True)
 class _Face:
     """What a registered font is: its reportlab family, its own style and its file; for a game's
-    font, its family as game.yaml names it and its file as written there."""
+    font, its family as game.yaml names it, its file as written there and the bytes read from
+    it (another folder's copy of the same files is the same font, and its files may be gone)."""
 
     family: str
     style: str
     path: Path
     game_family: str = ""
     file: str = ""
+    data: bytes | None = None
 
 
 # Registered name → what it is; reportlab family → style → the registered name that sets it.
@@ -159,19 +161,21 @@ def game_family(family: FontFamily) -> dict[str, str]:
 
 
 def _register(family: FontFamily) -> dict[str, str]:
-    files = {style: _truetype(family, style) for style in family.styles}
-    seed = [family.name.encode(), *(style.encode() + hashlib.sha256(data).digest() for style, data in files.items())]
+    files = {style: _read(family, style) for style in family.styles}
+    # The files as written enter too, so a message names the file of this game.yaml.
+    seed = [family.name.encode(), *(f"{style}:{family.written(style)}:".encode() + hashlib.sha256(data).digest()
+                                    for style, data in files.items())]
     key = "pnp-" + hashlib.sha256(b"\0".join(seed)).hexdigest()[:16]
     for style, data in files.items():
         name = f"{key}-{style}"
         if name in _FACES:
             continue
         try:
-            font = GameFont(name, io.BytesIO(data))
+            font = GameFont(name, io.BytesIO(_truetype(family, style, data)))
         except (TTFError, struct.error, ValueError, KeyError, IndexError) as error:
             raise _unusable(family, style, f"reportlab cannot read it ({error})") from None
         pdfmetrics.registerFont(font)
-        _FACES[name] = _Face(key, style, family.file(style), family.name, family.written(style))
+        _FACES[name] = _Face(key, style, family.file(style), family.name, family.written(style), data)
     names = {style: f"{key}-{family.stand_in(style)}" for style in STYLES}
     # Stand-ins first: the last mapping of a font is the style reportlab's paragraphs take it for.
     for style in sorted(STYLES, key=lambda style: style in family.styles):
@@ -180,8 +184,8 @@ def _register(family: FontFamily) -> dict[str, str]:
     return names
 
 
-def _truetype(family: FontFamily, style: str) -> bytes:
-    """The style's file as TrueType: its bytes, converted if it has CFF outlines; checked that it may be embedded."""
+def _read(family: FontFamily, style: str) -> bytes:
+    """The bytes of the style's file, checked that its licence bits let pnp embed it."""
     try:
         data = read_regular_file(family.file(style), MAX_FONT_BYTES)
     except ContentError as error:
@@ -189,6 +193,11 @@ def _truetype(family: FontFamily, style: str) -> bytes:
     refused = _embedding_refused(data)
     if refused:
         raise _unusable(family, style, f"its licence bits (OS/2 fsType) {refused}")
+    return data
+
+
+def _truetype(family: FontFamily, style: str, data: bytes) -> bytes:
+    """A font file's bytes as TrueType: as they are, or converted if it has CFF outlines."""
     if data[:4] != b"OTTO":
         return data
     from pnp.text.truetype import truetype_outlines
@@ -251,9 +260,11 @@ def family_fonts(family: str) -> dict[str, str]:
     return _FAMILIES[family]
 
 
-def font_file(name: str) -> Path:
-    """The file a registered font was loaded from (a game's .otf as it is, before its outlines were converted)."""
-    return _FACES[name].path
+def font_data(name: str) -> bytes:
+    """The bytes of the file a registered font was loaded from (a game's .otf as it is, before its
+    outlines were converted)."""
+    face = _FACES[name]
+    return face.data if face.data is not None else face.path.read_bytes()
 
 
 def styled(name: str, style: str) -> str:

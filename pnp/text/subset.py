@@ -15,13 +15,12 @@ from __future__ import annotations
 import base64
 import io
 import logging
-import os
 import re
+from collections.abc import Iterable
 from functools import lru_cache
-from pathlib import Path
 
 from pnp.text.fonts import FAMILY as OWN_FAMILY
-from pnp.text.fonts import family_fonts, family_of, font_file, style_of
+from pnp.text.fonts import family_fonts, family_of, font_data, style_of
 
 FAMILY = "Source Sans Pro"
 # (style, CSS weight, CSS style) of the four styles pnp.text.fonts registers.
@@ -32,6 +31,8 @@ STYLES = (("regular", "normal", "normal"), ("bold", "bold", "normal"), ("italic"
 DROPPED = ("GSUB", "GPOS", "GDEF", "BASE", "JSTF", "DSIG")
 # A game's family as a page names it: pnp.text.fonts's digest of its files, quoted.
 _GAME_FAMILY = re.compile(r"'(pnp-[0-9a-f]{16})'")
+# How reportlab's SVG names the registered font of a text: `font-family: NAME;`.
+SVG_FONT = re.compile(r"font-family:\s*([\w-]+);?")
 
 
 def font_faces(characters: str, italic: bool = True, families: tuple[str, ...] = (), own: bool = True) -> str:
@@ -44,10 +45,23 @@ def font_faces(characters: str, italic: bool = True, families: tuple[str, ...] =
         for style_name, weight, style in STYLES:
             if style == "italic" and not italic:
                 continue
-            data = base64.b64encode(subset_font(family_fonts(key)[style_name], wanted)).decode("ascii")
-            rules.append(f"@font-face {{ font-family: '{css_name}'; font-weight: {weight}; font-style: {style}; "
-                         f"font-display: swap; src: url(data:font/woff;base64,{data}) format('woff'); }}")
+            # A style the family lacks: its stand-in's file under this style's name, so a browser slants nothing.
+            rules.append(_rule(css_name, family_fonts(key)[style_name], weight, style, wanted))
     return "\n".join(rules)
+
+
+def used_font_faces(characters: str, names: Iterable[str]) -> str:
+    """CSS @font-face rules for the registered game fonts `names` only, each holding the glyphs of `characters`."""
+    wanted = "".join(sorted(set(characters) - set("\n\r\t")))
+    return "\n".join(_rule(family, name, *_weight_and_style(name), wanted) for name in dict.fromkeys(names)
+                     if (family := css_family(name)))
+
+
+def _rule(css_name: str, name: str, weight: str, style: str, characters: str) -> str:
+    """One @font-face rule: the registered font `name` as the CSS family css_name's weight and style."""
+    data = base64.b64encode(subset_font(name, characters)).decode("ascii")
+    return (f"@font-face {{ font-family: '{css_name}'; font-weight: {weight}; font-style: {style}; "
+            f"font-display: swap; src: url(data:font/woff;base64,{data}) format('woff'); }}")
 
 
 def named_families(text: str) -> tuple[str, ...]:
@@ -65,32 +79,27 @@ def css_font(name: str, stack: str) -> str:
     """CSS declarations setting text in a registered font: its game family (if it is one) before
     the font `stack`, with the weight and style it has."""
     family = css_family(name)
-    own = style_of(name) or "regular"
-    weight, style = next((weight, style) for style_name, weight, style in STYLES if style_name == own)
+    weight, style = _weight_and_style(name)
     families = f"'{family}', {stack}" if family else stack
     return f"font-family: {families}; font-weight: {weight}; font-style: {style};"
 
 
-def subset_font(name: str, characters: str) -> bytes:
-    """The file of a registered font holding the glyphs of `characters` and no more, as WOFF."""
-    path = font_file(name)
-    return _subset(str(path), _stamp(path), characters)
-
-
-def _stamp(path: Path) -> tuple[int, int]:
-    stat = os.stat(path)
-    return (stat.st_size, stat.st_mtime_ns)
+def _weight_and_style(name: str) -> tuple[str, str]:
+    """The CSS weight and style of a registered font's own style."""
+    own = style_of(name) or "regular"
+    return next((weight, style) for style_name, weight, style in STYLES if style_name == own)
 
 
 @lru_cache(maxsize=64)
-def _subset(file: str, stamp: tuple[int, int], characters: str) -> bytes:
-    """The cut font; `stamp` (the file's size and time) keeps a changed file apart."""
+def subset_font(name: str, characters: str) -> bytes:
+    """The file of a registered font holding the glyphs of `characters` and no more, as WOFF.
+    Cached by name: a game font's name is a digest of its files, pnp's own are fixed."""
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
     logging.getLogger("fontTools").setLevel(logging.WARNING)  # its steps are not pnp's news, even with -v
 
-    font = TTFont(file, recalcTimestamp=False)
+    font = TTFont(io.BytesIO(font_data(name)), recalcTimestamp=False)
     for tag in DROPPED:
         if tag in font:
             del font[tag]  # before the subsetter reads them

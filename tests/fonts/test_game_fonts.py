@@ -159,8 +159,9 @@ def test_an_svg_diagram_names_the_family_and_carries_it(built):
     root = ElementTree.fromstring(svg)
     [style] = root.findall("{http://www.w3.org/2000/svg}style")
     faces = woff_faces(style.text or "")
-    names = {family_name(font) for font in faces.values()}
-    assert names == {"Amatic SC", "Source Serif Pro"}  # the chip's label, the caption
+    # Only the fonts its words are set in: the chip's label, the caption.
+    assert sorted((family_name(font), weight, style) for (_, weight, style), font in faces.items()) == \
+        [("Amatic SC", "bold", "normal"), ("Source Serif Pro", "normal", "italic")]
     serif = next(key[0] for key, font in faces.items() if family_name(font) == "Source Serif Pro")
     caption = [e for e in root.iter() if "".join(e.itertext()) == "A chip on the board."]
     assert caption and f"font-family: '{serif}', sans-serif; font-weight: normal; font-style: italic;" in \
@@ -197,6 +198,20 @@ def test_two_games_families_of_one_name_never_share_a_font(tmp_path):
     assert bolds[0] != bolds[1]  # another bold file: another font
     assert bolds[0] == bolds[2]  # the same files in another folder: the same font, registered once
     assert font_name("regular", amatic[0]) != font_name("regular", amatic[1])  # a family is its files together
+
+
+def test_fonts_registered_from_a_folder_since_removed_still_serve_another_with_the_same_files(tmp_path):
+    from pnp.model import load_game
+    from pnp.text.fonts import font_name
+    from pnp.text.subset import subset_font
+
+    first = load_game(font_game(tmp_path / "first")).fonts["Serif"]
+    registered = font_name("italic", first)
+    shutil.rmtree(tmp_path / "first")
+    second = load_game(font_game(tmp_path / "second")).fonts["Serif"]
+    assert font_name("italic", second) == registered
+    woff = TTFont(io.BytesIO(subset_font(registered, "Removed folder")))
+    assert family_name(woff) == "Source Serif Pro" and {ord(c) for c in "Removed folder"} <= set(woff.getBestCmap())
 
 
 def test_a_style_the_family_lacks_is_set_in_its_regular_with_a_warning(tmp_path):

@@ -18,13 +18,12 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 
 from pnp.paint.images import for_screen
-from pnp.text.subset import css_font
+from pnp.text.subset import SVG_FONT, css_font
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 FONT_STACK = "'Source Sans Pro', 'Source Sans 3', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 PX_PER_POINT = 96 / 72
-_FONT = re.compile(r"font-family:\s*([\w-]+);?")
 _REFERENCE = re.compile(r"url\(#([^)]+)\)")
 
 ElementTree.register_namespace("", SVG)
@@ -80,7 +79,7 @@ def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str 
     for element in root.iter():
         style = element.get("style")
         if style and "font-family" in style:
-            element.set("style", _FONT.sub(_font_css, style))
+            element.set("style", SVG_FONT.sub(_font_css, style))
     width, height = drawing.width * PX_PER_POINT * scale, drawing.height * PX_PER_POINT * scale
     root.set("width", f"{width:.1f}")
     root.set("height", f"{height:.1f}")

@@ -11,7 +11,6 @@ pnp.text.subset), so a browser shows them as the PDF does. The build
 from __future__ import annotations
 
 import io
-import re
 import xml.etree.ElementTree as ElementTree
 
 from reportlab.graphics import renderSVG, shapes
@@ -20,11 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.output.raster import page_png
 from pnp.paint import pdfdraw
 from pnp.text.fonts import font_name
-from pnp.text.subset import css_family, css_font, font_faces, named_families
+from pnp.text.subset import SVG_FONT, css_family, css_font, used_font_faces
 
 FORMATS = ("pdf", "png", "svg")
 SVG = "http://www.w3.org/2000/svg"
-_FONT = re.compile(r"font-family:\s*([\w-]+);?")
 
 ElementTree.register_namespace("", SVG)
 ElementTree.register_namespace("xlink", "http://www.w3.org/1999/xlink")
@@ -60,24 +58,23 @@ def drawing_pdf(drawing: shapes.Drawing, title: str) -> bytes:
 
 def drawing_svg(drawing: shapes.Drawing) -> bytes:
     svg = renderSVG.drawToString(drawing)
-    if not any(css_family(name) for name in _FONT.findall(svg)):
+    if not any(css_family(name) for name in SVG_FONT.findall(svg)):
         return svg.encode("utf-8")
     return _carrying_game_fonts(ElementTree.fromstring(svg))
 
 
 def _carrying_game_fonts(root: ElementTree.Element) -> bytes:
     """The SVG with each word set in a game's font naming its family, weight and style (after a
-    generic family), and those families inside it, cut to its words."""
-    words, italic = [], False
+    generic family), and the fonts its words are set in inside it, cut to those words."""
+    words, fonts = [], []
     for element in root.iter():
-        match = _FONT.search(element.get("style") or "")
+        match = SVG_FONT.search(element.get("style") or "")
         if match and css_family(match.group(1)):
             words.append("".join(element.itertext()))
-            element.set("style", _FONT.sub(lambda m: css_font(m.group(1), "sans-serif"), element.get("style", "")))
-            italic = italic or "italic" in element.get("style", "")
-    families = named_families(" ".join(element.get("style") or "" for element in root.iter()))
+            fonts.append(match.group(1))
+            element.set("style", SVG_FONT.sub(lambda m: css_font(m.group(1), "sans-serif"), element.get("style", "")))
     style = ElementTree.Element(f"{{{SVG}}}style")
-    style.text = font_faces("".join(words), italic=italic, families=families, own=False)
+    style.text = used_font_faces("".join(words), fonts)
     root.insert(0, style)
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + ElementTree.tostring(root, encoding="utf-8",
                                                                               xml_declaration=False) + b"\n"
