@@ -18,13 +18,12 @@ game (`font: Pirata One`, its regular) or both (`font: {family: Pirata One, styl
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.model.files import content_file, read_file_head
-from pnp.model.folders import layer_file
+from pnp.model.files import read_file_head
+from pnp.model.folders import named_file
 from pnp.model.limits import MAX_FAMILY_CHARS, MAX_FONT_BYTES
 from pnp.model.problems import ContentError, Location, listing, quote
 from pnp.model.reader import UNRESOLVED, Fields, join_key
@@ -152,13 +151,7 @@ def _font_file(node: Node, folder: Path, templates_folders: tuple[Path, ...]) ->
     if Path(file).suffix.lower() not in SUFFIXES:
         return f"expected a TrueType (.ttf) or OpenType (.otf) font file, got {quote(file)}"
     try:
-        if file.startswith("templates/"):
-            relative = file[len("templates/"):]
-            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)),
-                         templates_folders[0])
-            path = layer_file(layer, relative)
-        else:
-            path = content_file(Path(folder) / file, folder)
+        path = named_file(file, folder, templates_folders)
         if path is None:
             return f"font file not found: {quote(file)}"
         head = read_file_head(path, 4, MAX_FONT_BYTES)

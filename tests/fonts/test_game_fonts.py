@@ -214,6 +214,19 @@ def test_fonts_registered_from_a_folder_since_removed_still_serve_another_with_t
     assert family_name(woff) == "Source Serif Pro" and {ord(c) for c in "Removed folder"} <= set(woff.getBestCmap())
 
 
+def test_a_family_may_take_its_files_from_templates(tmp_path):
+    from pnp.model import load_game
+    from pnp.text.fonts import describe, font_name
+
+    fonts = "fonts:\n  Amatic SC: {regular: templates/fonts/AmaticSC-Regular.ttf, bold: fonts/AmaticSC-Bold.ttf}\n"
+    folder = font_game(tmp_path, fonts=fonts)
+    (tmp_path / "templates" / "fonts").mkdir()
+    shutil.move(folder / "fonts" / "AmaticSC-Regular.ttf", tmp_path / "templates" / "fonts" / "AmaticSC-Regular.ttf")
+    family = load_game(folder).fonts["Amatic SC"]
+    assert family.file("regular") == tmp_path / "templates" / "fonts" / "AmaticSC-Regular.ttf"
+    assert describe(font_name("regular", family)) == "font 'templates/fonts/AmaticSC-Regular.ttf' (Amatic SC regular)"
+
+
 def test_a_style_the_family_lacks_is_set_in_its_regular_with_a_warning(tmp_path):
     from pnp.targets import BuildOptions, build
     from pnp.text.fonts import font_name
