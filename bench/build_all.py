@@ -17,6 +17,8 @@ apart at most, each the best of a few runs, and the ratio is what counts:
   bench/illustrated.py), PDF and 300-dpi PNG sheets, against a canvas placing the same
   images once each plus rasterizing its pages; PDF sizes and pnp's peak memory;
 - `pnp watch`: save → the changed card's sheet rewritten, against that sheet alone;
+- `pnp diff` on a 1,000-card deck with one card's rule changed, since a git revision and
+  since an earlier build, against building the same deck;
 - 90 poker cards to 300-dpi PNG sheets against the peer board-game-factory doing the same
   (installed by bench/board_game_factory.py into its own environment under bench/.cache/).
 
@@ -31,6 +33,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -157,6 +160,33 @@ def decks(work: Path, sizes: tuple[int, ...]) -> None:
         line(f"{large} cards / {small} cards", f"{per_card[large] / per_card[small]:.1f}×", "target ≤ 11×")
 
 
+def playtest_diff(work: Path, cards: int = 1000) -> None:
+    """pnp diff with one card of a deck changed, since its git revision (every face painted twice)
+    and since an earlier build (every face cut out of its sheets), against building the deck."""
+    folder = write_deck(work / "playtest", cards)
+    project = folder.parents[1]
+    git = ["git", "-c", "user.name=bench", "-c", "user.email=bench@example.org", "-c", "commit.gpgsign=false"]
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "a playtest"]):
+        subprocess.run([*git, *args], cwd=project, check=True, capture_output=True)
+    sheets = [str(folder), "--paper", "a4", "--lang", "en", "--force", "-q"]
+    timed([PYTHON, "-m", "pnp", "build", "--format", "pdf", "--out", "earlier", *sheets], project)
+    components = folder / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    rules = text.index('rules: "', text.index(f"c{cards // 2:05d}")) + len('rules: "')
+    components.write_text(text[:rules] + "A rule changed after the playtest. " + text[rules:], encoding="utf-8")
+    pnp = [PYTHON, "-m", "pnp"]
+    best = interleaved_best({"build": [*pnp, "build", "--format", "pdf", "--out", "built", *sheets],
+                             "git revision": [*pnp, "diff", "HEAD", "--out", "since-git", *sheets],
+                             "earlier build": [*pnp, "diff", "earlier", "--out", "since-built", *sheets]},
+                            project, runs=3)
+    # A revision's faces are painted and told apart by what they draw, most without a PDF or a pixel;
+    # an earlier build's are each drawn from its sheets and painted again, at 150 dpi.
+    for since, target in (("git revision", 1.5), ("earlier build", 8)):
+        ratio = best[since] / best["build"]
+        line(f"diff since a {since}, {cards} cards / building them", f"{best[since]:.2f} / {best['build']:.2f} s = "
+             f"{ratio:.2f}×", f"target ≤ {target}×")
+
+
 def illustrated(work: Path, cards: int = 200) -> None:
     """Decks with a unique raster illustration per card (PNG, then JPEG) and a shared back image:
     PDF and 300-dpi PNG sheets against the canvas floor placing the same images once each,
@@ -227,6 +257,7 @@ def main() -> None:
         decks(work, (1000,) if quick else (1000, 10000))
         illustrated(work)
         watch(work)
+        playtest_diff(work)
         peer(work)
 
 

@@ -12,7 +12,11 @@ game of content/ named by `base=GAME`) and draws:
 - diagrams.yaml: the first diagram; examples.yaml: the first example play, its steps in a row;
 - rulebook.yaml, game.yaml, text/…: a page of the English rulebook (`page=N`, default 1), or with
   `show=faces` the faces, in the language `lang=` names;
-- `show=sheet`: the first page of the game's component sheets on A4, whole, at SHEET_DPI.
+- `show=sheet`: the first page of the game's component sheets on A4 (`page=N` another; `sets=a,b`
+  only those sets' sheets), whole, at SHEET_DPI;
+- `show=diff`: what `pnp diff HEAD` makes when the game without the page's blocks marked
+  `version=2` is committed and those blocks are the game now: the changes PDF's first page,
+  and beside it, smaller, the reprint's first page (English, A4).
 
 A font file a game.yaml names under `fonts/` (`fonts/AmaticSC-Bold.ttf`) is copied from the
 OFL font wheels the tests install (`FONT_WHEELS`), so an example of a game's own fonts
@@ -30,8 +34,10 @@ that every committed picture is what its example makes now.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -79,6 +85,7 @@ class Example:
     files: dict[str, str] = field(default_factory=dict)
     options: dict[str, str] = field(default_factory=dict)
     last_file: str = ""
+    before: dict[str, str] = field(default_factory=dict)  # the files but the blocks marked version=2
 
 
 def examples(paths=None) -> list[Example]:
@@ -86,30 +93,33 @@ def examples(paths=None) -> list[Example]:
     found = []
     for path in sorted(paths or DOCS.glob("*.md")):
         files: dict[str, str] = {}
+        before: dict[str, str] = {}
         for match in _FENCE.finditer(path.read_text(encoding="utf-8")):
             info = match.group(4) if match.group(4) is not None else match.group(2)
             options = dict(re.findall(r"(\w+)=(\S+)", info))
             if "file" in options:
                 files[options["file"]] = match.group(3)
+                if options.get("version") != "2":
+                    before[options["file"]] = match.group(3)
             if "picture" in options:
                 last = options.get("file") or options.get("from", "components.yaml")
-                found.append(Example(path, options["picture"], dict(files), options, last))
+                found.append(Example(path, options["picture"], dict(files), options, last, dict(before)))
     return found
 
 
-def write_game(example: Example, folder: Path) -> Path:
+def write_game(example: Example, folder: Path, files: dict[str, str] | None = None) -> Path:
     """The example's game folder: the base game (`base=GAME`: a game of content/; `plugin=NAME`: with an
-    example plugin's game.yaml and components.yaml) with its files laid over."""
+    example plugin's game.yaml and components.yaml) with its files (or those given) laid over."""
     game = folder / "content" / "lantern"
     base = BASE
     if "base" in example.options:
-        shutil.copytree(ROOT / "content" / example.options["base"], game)
+        shutil.copytree(ROOT / "content" / example.options["base"], game, dirs_exist_ok=True)
         base = {}
     elif "plugin" in example.options:
         plugin = ROOT / "examples" / example.options["plugin"] / "content" / example.options["plugin"]
         base = {**BASE, **{name: (plugin / name).read_text(encoding="utf-8")
                            for name in ("game.yaml", "components.yaml")}}
-    for name, text in {**base, **example.files}.items():
+    for name, text in {**base, **(example.files if files is None else files)}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
     copy_fonts(game)
@@ -135,6 +145,8 @@ def copy_fonts(game: Path) -> None:
 def picture(example: Example) -> bytes:
     """The PNG of one example."""
     with tempfile.TemporaryDirectory() as temporary:
+        if example.options.get("show") == "diff":
+            return _changes(example, Path(temporary))
         game = write_game(example, Path(temporary))
         if "plugin" not in example.options:
             return _draw(example, game)
@@ -174,36 +186,49 @@ def _draw(example: Example, folder: Path) -> bytes:
     language = example.options.get("lang", "en")
     kind = example.last_file
     show = example.options.get("show", "")
+    sets = example.options["sets"].split(",") if "sets" in example.options else None
     if show == "sheet":
-        return _sheet(folder, language)
+        return _sheet(loaded, language, sets, int(example.options.get("page", "1")) - 1)
     if kind == "diagrams.yaml" and show != "faces":
         return _drawing_png(_diagram(loaded, language))
     if kind == "examples.yaml":
         return _drawing_png(_example(loaded, language))
     if kind == "components.yaml" or show in ("faces", "backs"):
-        sets = example.options.get("sets")
-        return _drawing_png(_faces(loaded, language, show == "backs", sets.split(",") if sets else None))
+        return _drawing_png(_faces(loaded, language, show == "backs", sets))
     from pnp.paint.rulebook import edition_pdf
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.rulebook, loaded.book, (language,), {})
     return page_png(pdf, int(example.options.get("page", "1")) - 1, DPI)
 
 
-def _sheet(folder: Path, language: str) -> bytes:
-    from pnp.output.raster import page_png
-    from pnp.targets import BuildOptions, build
-
-    out = folder.parent.parent / "output"
-    build([folder], BuildOptions(out=out, papers=("a4",), formats=("pdf",), languages=(language,), kinds=("sheets",),
-                                 jobs=1))
-    [pdf] = (out / folder.name).glob("*-sheets-*.pdf")
-    return page_png(pdf.read_bytes(), 0, SHEET_DPI)
-
-
 def _drawing_png(drawing) -> bytes:
     from pnp.paint.diagrams.output import picture_files
 
     return picture_files(drawing, "docs", ("png",), False, DPI)["png"]
+
+
+def _sheet(loaded, language: str, sets: list[str] | None, page: int) -> bytes:
+    """A page of the sets' A4 sheets (every set's when sets is None), laid out and painted as
+    `pnp build` lays out and paints them."""
+    from pnp.i18n.catalog import Texts
+    from pnp.layout.kit import lay_out
+    from pnp.layout.paper import PAPERS
+    from pnp.model.problems import Problems
+    from pnp.output.raster import page_png
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.sheets import paint_kit
+    from pnp.targets import BuildOptions
+    from pnp.targets.kinds.sheets import settings_of, sheet_words
+
+    chosen = [s for s in loaded.game.sets if sets is None or s.id in sets]
+    settings = settings_of(loaded, BuildOptions())
+    texts = Texts(loaded.catalogs, language)
+    problems = Problems()
+    painter = FacePainter(texts, language, problems, icons=loaded.icons)
+    kit = lay_out(chosen, loaded.game.sheets, PAPERS["a4"], settings)
+    pdf = paint_kit(kit, chosen, painter, settings, sheet_words(loaded, texts))
+    problems.raise_if_any()
+    return page_png(pdf, page, SHEET_DPI)
 
 
 def _faces(loaded, language: str, backs: bool, sets: list[str] | None):
@@ -277,6 +302,41 @@ def _example(loaded, language: str):
         row.add(group)
         x += drawing.width + gap
     return row
+
+
+def _changes(example: Example, project: Path) -> bytes:
+    """The game before, committed to a git repository made for it; the game now; and what pnp diff
+    HEAD makes of the two: the changes PDF's first page, and the reprint's first page beside it."""
+    from PIL import Image, ImageChops
+
+    from pnp.output.png import png_bytes
+    from pnp.output.raster import render_page
+    from pnp.targets import DiffOptions, diff
+
+    game = write_game(example, project, example.before)
+    for args in (["init", "-q"], ["add", "-A"], ["commit", "-q", "-m", "the first playtest"]):
+        subprocess.run(["git", "-c", "commit.gpgsign=false", *args], cwd=project, check=True, capture_output=True,
+                       env=_GIT)
+    write_game(example, project)
+    out = project / "output"
+    diff("HEAD", [game], DiffOptions(out=out, jobs=1, papers=("a4",), languages=("en",)))
+    changes = render_page((out / "lantern" / "diff" / "lantern-changes-en.pdf").read_bytes(), 0, DPI)
+    changes = changes.crop(ImageChops.difference(changes, Image.new("RGB", changes.size, "white")).getbbox())
+    reprint = render_page((out / "lantern" / "diff" / "lantern-reprint-en-a4.pdf").read_bytes(), 0, DPI // 3)
+    gap = DPI // 4
+    whole = Image.new("RGB", (changes.width + reprint.width + 4 * gap, max(changes.height, reprint.height) + 2 * gap),
+                      "white")
+    whole.paste(changes, (gap, gap))
+    left = changes.width + 3 * gap
+    whole.paste(Image.new("RGB", (reprint.width + 2, reprint.height + 2), (150, 150, 150)), (left - 1, gap - 1))
+    whole.paste(reprint, (left, gap))
+    return png_bytes(whole, DPI)
+
+
+# git as pnp diff's tests run it: a fixed author and date, so the commit, and the picture, are alike on every run.
+_GIT = {**os.environ, "GIT_AUTHOR_NAME": "Designer", "GIT_AUTHOR_EMAIL": "designer@example.org",
+        "GIT_COMMITTER_NAME": "Designer", "GIT_COMMITTER_EMAIL": "designer@example.org",
+        "GIT_AUTHOR_DATE": "2024-01-01T12:00:00Z", "GIT_COMMITTER_DATE": "2024-01-01T12:00:00Z"}
 
 
 def main() -> None:

@@ -210,15 +210,12 @@ def run_options(command):
                      help="Processes to render with (default: one per core)."),
         click.option("--force", is_flag=True, help="Rebuild every output, even those that are up to date."),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return command
+    return _with(options, command)
 
 
-def print_options(command):
-    """The settings of a build (pnp.targets.settings): each given here goes over the game's
-    build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
-    options = [
+def _sheet_options() -> list:
+    """The sheet settings a build and a diff's reprint kit share (pnp.targets.settings)."""
+    return [
         click.option("--paper", default=None, show_default="a4,letter", callback=comma_list(lambda asked: _papers()),
                      help="Paper sizes: a4, letter or both."),
         click.option("--duplex", default=None, show_default="long", callback=optional(one_of(_flips)),
@@ -228,12 +225,32 @@ def print_options(command):
                           "side by side, for printers without duplex)."),
         click.option("--back-offset", default=None, show_default="0,0", callback=optional(parse_offset), metavar="X,Y",
                      help="Move back pages by X,Y mm (from pnp calibrate)."),
+    ]
+
+
+def _languages_option():
+    return click.option("--lang", "languages", default=None, callback=language_list,
+                        help="Languages to build, such as en,de (default: all the game has).")
+
+
+def _with(options: list, command):
+    """command with the Click options, listed in --help in the order given."""
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def print_options(command):
+    """The settings of a build (pnp.targets.settings): each given here goes over the game's
+    build: in game.yaml and the project's pnp.yaml; one given nowhere takes its default."""
+    options = [
+        *_sheet_options(),
         click.option("--dpi", type=click.IntRange(72, 1200), default=None, show_default="300",
                      help="Resolution sheets print at: PNG pages, and raster art in PDF sheets."),
         click.option("--format", "formats", default=None, show_default="pdf,png", callback=comma_list(_formats),
                      help="Outputs: pdf and png (sheets, rulebooks), tts (Tabletop Simulator), pod (print-on-demand "
-                          "files, with --shop), html (web rulebook and kit preview), or an installed plugin's own "
-                          "(pnp list --plugins)."),
+                          "files, with --shop), html (web rulebook and kit preview), faces (each card and token "
+                          "alone), or an installed plugin's own (pnp list --plugins)."),
         click.option("--shop", default=None, metavar="NAME", help="The print-on-demand shop for --format pod "
                      "(a profile in templates/shops/, such as thegamecrafter)."),
         click.option("--icc", default=None, metavar="PATH",
@@ -242,13 +259,10 @@ def print_options(command):
                           "profile (default: ISO Coated v2 300 %, FOGRA39, which pnp ships)."),
         click.option("--tts-base-url", default=None, metavar="URL", help="Where you will host the Tabletop Simulator "
                      "images (default: named relative to the saved object)."),
-        click.option("--lang", "languages", default=None, callback=language_list,
-                     help="Languages to build, such as en,de (default: all the game has)."),
+        _languages_option(),
         click.option("--strict", is_flag=True, help="Treat warnings (missing translations) as errors."),
     ]
-    for option in reversed(options):
-        command = option(command)
-    return run_options(command)
+    return run_options(_with(options, command))
 
 
 def given_settings(paper, duplex, layout, back_offset, dpi, formats, shop, tts_base_url, languages) -> dict:
@@ -434,12 +448,62 @@ def watch_command(games, quiet, **options) -> None:
     """
     from pnp.targets.watch import watch
 
+    folders, run, say, asked = watching(games, quiet, options)
+    if not quiet:
+        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
+    try:
+        watch(folders, run, say, requests=asked)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+
+
+@main.command("serve")
+@click.argument("games", nargs=-1)
+@click.option("--port", type=click.IntRange(0, 65535), default=8033, show_default=True,
+              help="The port to serve on, at 127.0.0.1 (0: any free one).")
+@click.option("--open", "open_page", is_flag=True, help="Open the page in your web browser.")
+@print_options
+@verbosity_options
+def serve_command(games, port, open_page, quiet, **options) -> None:
+    """Show every output of GAMES as pictures in your browser, redrawn on every save (Ctrl-C stops).
+
+    Builds as pnp watch does (the game's own settings, plus each card and token alone, the PDFs
+    and the web edition the page shows, and the diagrams), then serves a page per game at
+    http://127.0.0.1:PORT/: each card and token, sheet, rulebook and booklet page and diagram,
+    and the web edition, in any of the game's languages and papers, at true size once you have
+    calibrated your screen. After a save the changed pictures are redrawn without a reload; a
+    content error is shown on the page in place of the pictures it stops.
+    """
+    from pnp.serve.server import serve
+
+    folders, run, say, asked = watching(games, quiet, options)
+
+    def ready(server) -> None:
+        click.echo(f"serving {', '.join(str(f) for f in folders)} at {server.url} (Ctrl-C to stop)", err=True)
+        if open_page:
+            import webbrowser
+
+            webbrowser.open(server.url)
+
+    try:
+        serve(folders, run, say, asked, port, ready)
+    except KeyboardInterrupt:
+        click.echo("stopped", err=True)
+    except OSError as error:
+        import errno
+
+        if error.errno != errno.EADDRINUSE:
+            raise
+        raise click.ClickException(f"port {port} is in use: choose another with --port (0: any free one)") from None
+
+
+def watching(games: tuple[str, ...], quiet: bool, options: dict) -> tuple:
+    """What pnp watch and pnp serve share: (the game folders, the run's options, the function that
+    says a line of the watch on stderr as -q and -v ask, and each game's options, read again per build)."""
     folders = resolve_games(games)
     command_line = {k: v for k, v in options.items() if k not in ("out", "jobs", "force", "strict")}
     run = run_request(folders, options["out"], options["jobs"], options["force"], options["strict"], command_line)
     given = given_settings(**command_line)
-    if not quiet:
-        click.echo(f"watching {', '.join(str(f) for f in folders)} (Ctrl-C to stop)", err=True)
     configure_logging()
 
     def say(line: str) -> None:
@@ -455,10 +519,7 @@ def watch_command(games, quiet, **options) -> None:
         # the watch goes on, as for any content.
         return game_requests(chosen, given, run)
 
-    try:
-        watch(folders, run, say, requests=asked)
-    except KeyboardInterrupt:
-        click.echo("stopped", err=True)
+    return folders, run, say, asked
 
 
 @main.command("check")
@@ -495,6 +556,37 @@ def check_command(games, paper, languages, strict, jobs, quiet) -> None:
         for folder in folders:
             game = load_game(folder)
             click.echo(f"{game.id}: ok ({len(game.sets)} component sets, {sum(s.count for s in game.sets)} components)")
+
+
+@main.command("diff")
+@click.argument("ref")
+@click.argument("games", nargs=-1)
+@functools.partial(_with, [*_sheet_options(), _languages_option()])
+@run_options
+@verbosity_options
+def diff_command(ref, games, quiet, out, jobs, force, **sheets) -> None:
+    """What changed in GAMES (default: all) since REF, and what to print again.
+
+    REF is a git revision of the repository the game is in (HEAD~1, a tag, a commit: it is
+    checked out into a temporary folder and painted by this pnp), or the folder of an earlier
+    build (an --out folder, or a game's folder in one). Faces are compared by what they paint,
+    never by their YAML. Writes OUT/<game>/diff/<game>-changes-<lang>.pdf (each changed face
+    before and after, what changed said in words) and <game>-reprint-<lang>-<paper>.pdf (the
+    changed and added components alone, as few sheets as they fit on, duplex as the sheets).
+    """
+    from pnp.targets import DiffOptions, diff
+
+    folders = resolve_games(games)
+    given = dict(dpi=None, formats=None, shop=None, tts_base_url=None, **sheets)
+    run, requests = build_requests(folders, out=out, jobs=jobs, force=force, strict=False, **given)
+    asked = {folder: DiffOptions.like(options) for folder, options in requests.items()}
+    with _Progress(quiet) as progress:
+        result = diff(ref, folders, DiffOptions.like(run), progress=progress.step, on_plan=progress.start,
+                      requests=asked)
+    if not quiet:
+        for note in result.notes:
+            click.echo(note)
+    report(result, out, quiet)
 
 
 @main.command("preflight")

@@ -49,6 +49,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
     KINDS: {
         "sheets": "pnp.targets.kinds.sheets",  # component sheets, one PDF per set × language × paper
         "png_pages": "pnp.targets.kinds.png_pages",  # each sheet page as a true-size PNG
+        "faces": "pnp.targets.kinds.faces",  # every distinct face alone, a page each, one PDF per language
         "rulebooks": "pnp.targets.kinds.rulebooks",  # the reading editions and the bilingual one
         "booklets": "pnp.targets.kinds.booklets",  # booklet pages laid out once per language, imposed per paper
         "translations": "pnp.targets.kinds.translations",  # per language: untranslated, stale or flagged texts
@@ -57,6 +58,7 @@ BUILT_IN: dict[str, dict[str, str]] = {
         "web": "pnp.targets.kinds.web",  # the web edition of the rulebook, one HTML page per language
         "preview": "pnp.targets.kinds.preview",  # the kit preview page: every output of a game with a thumbnail
         "diagrams": "pnp.targets.kinds.diagrams",  # every diagram and example step alone (pnp diagrams)
+        "changes": "pnp.targets.kinds.changes",  # what changed since a playtest version, and its reprint (pnp diff)
         "calibration": "pnp.targets.kinds.calibration",  # the duplex calibration sheet (pnp calibrate)
     },
     LABELS: {

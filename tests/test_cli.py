@@ -24,8 +24,9 @@ def run(args, cwd):
 
 
 def test_help_everywhere():
-    for command in ([], ["build"], ["watch"], ["check"], ["list"], ["calibrate"], ["diagrams"], ["translate"],
-                    ["translate", "status"], ["translate", "export"], ["translate", "import"], ["translate", "stamp"]):
+    for command in ([], ["build"], ["watch"], ["serve"], ["check"], ["list"], ["calibrate"], ["diagrams"],
+                    ["translate"], ["translate", "status"], ["translate", "export"], ["translate", "import"],
+                    ["translate", "stamp"]):
         result = CliRunner().invoke(main, command + ["--help"])
         assert result.exit_code == 0 and "Usage:" in result.output
 

@@ -179,4 +179,4 @@ def test_an_output_kind_plugin_installed_with_pip_builds_with_its_format_token(t
     again = run(venv, [pnp, "build", "lantern", "--format", "pdf,inventory", "--paper", "a4"], game)
     assert "wrote 0 files" in again.stderr, again.stderr
     wrong = run(venv, [pnp, "build", "lantern", "--format", "inventry"], game)
-    assert wrong.returncode == 2 and "pdf, png, tts, pod, html, inventory, got 'inventry'" in wrong.stderr
+    assert wrong.returncode == 2 and "pdf, png, tts, pod, html, faces, inventory, got 'inventry'" in wrong.stderr

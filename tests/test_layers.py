@@ -1,7 +1,9 @@
 """The layers of pnp import only downwards: every import of every module (at its top or inside
 a function) goes to a package its own may use, as DESIGN.md draws them:
 
-    cli → targets → (paint, export) → (layout, diagrams, i18n) → (model, games, shapes, text, output)
+    cli → serve → targets → (paint, export, playtest) → (layout, diagrams, i18n) → (model, games, shapes, text, output)
+
+(playtest, pnp diff's comparison and report, stands beside export and may use it.)
 
 pnp.plugins (entry points → plugins) imports nothing of pnp and every layer may use it: pnp's
 own engines, kinds and languages are found through it as an installed plugin's are. Read
@@ -28,10 +30,11 @@ ALLOWED: dict[str, set[str]] = {
     "diagrams": {"model", "games", "shapes", "text", "i18n"},
     "paint": BOTTOM | {"text", "i18n", "layout", "diagrams"},
     "export": BOTTOM | {"text", "i18n", "layout", "diagrams", "paint"},
+    "playtest": BOTTOM | {"text", "i18n", "layout", "diagrams", "paint", "export"},
     "plugins": set(),
 }
 EVERYWHERE = {"plugins"}  # may be imported by every layer
-TOP = {"targets", "build", "new", "cli", "__main__", "scaffold", "templates"}  # may use every layer below
+TOP = {"targets", "serve", "build", "new", "cli", "__main__", "scaffold", "templates"}  # may use every layer below
 
 
 def package_of(path: Path) -> str:

@@ -52,7 +52,9 @@ def test_every_own_plugin_loads_and_is_what_its_group_expects():
     for name in plugins.BUILT_IN[plugins.ENGINES]:
         assert adapter_problems(find_adapter(name)) == [], name
     assert set(FORMATS) == {token for kind in kinds_for("build").values() for token in kind.formats}
-    assert len(own_kinds()) == 13  # sheets and booklets register an in-memory step each
+    # sheets and booklets register an in-memory step each; faces is one kind;
+    # pnp diff's step, changes PDF and reprint are three
+    assert len(own_kinds()) == 17
     assert all(missing_labels(language) == () for language in plugins.BUILT_IN[plugins.LABELS])
 
 
@@ -165,7 +167,7 @@ KIND = TargetKind("{name}", "build", 3, plan, render, formats=("{token}",))
 @pytest.mark.parametrize("name, token, said", [
     ("sheets", "words", "the output kind 'words' of pnp-words 1.0 names a kind 'sheets', as one of pnp's own is named"),
     ("words", "pdf", "the output kind 'words' of pnp-words 1.0 must give kinds of pnp build that make files for a "
-                     "--format token of their own (they make pdf; pnp's own make pdf, png, tts, pod, html)"),
+                     "--format token of their own (they make pdf; pnp's own make pdf, png, tts, pod, html, faces)"),
 ])
 def test_a_kind_that_would_take_the_place_of_pnp_own_is_refused(install_plugin, make_game, tmp_path, name, token, said):
     install_plugin("pnp-words", {"pnp.kinds": {"words": "pnp_words"}},

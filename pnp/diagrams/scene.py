@@ -55,13 +55,14 @@ class Ring:
 
 @dataclass(frozen=True)
 class Highlight:
-    """A tinted square over a space (w × h cells, top-left corner at x, y)."""
+    """A tinted space (w × h cells, top-left corner at x, y): a square, or the shape filling that box."""
 
     x: float
     y: float
     w: float = 1.0
     h: float = 1.0
     role: str = "highlight"
+    shape: Shape = RECTANGLE
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""A face Drawing → an image of an exact pixel size, optionally transparent outside its shape.
+"""A set's distinct faces, and a face Drawing → an image of an exact pixel size (optionally
+transparent outside its shape) or a page of a PDF of faces alone.
 
 The image is the Drawing's own PDF rendered by PDFium (as PNG sheets are), so an export
 shows what the sheets print. Shapes are cut with a mask drawn at four times the size
@@ -7,15 +8,72 @@ and reduced, so their edges are smooth and the same on every run.
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
+
 from PIL import Image, ImageChops, ImageDraw
 from reportlab.graphics.shapes import Drawing
+from reportlab.pdfgen.canvas import Canvas
 
+from pnp.model.components import Item
+from pnp.model.faces import Face
 from pnp.output.raster import render_page_size
+from pnp.paint import pdfdraw
 from pnp.paint.diagrams.output import drawing_pdf
 from pnp.shapes import Shape
 from pnp.shapes.geometry import Ellipse, Outline, Polygon
+from pnp.text.fonts import font_name
 
 SUPERSAMPLE = 4
+
+
+@dataclass(frozen=True)
+class DistinctFace:
+    """A face drawn once however many items show it: on its `side` (front or back) of the first
+    item that shows it (`item` None: the back every item shares)."""
+
+    face: Face
+    item: str | None
+    side: str
+
+
+def distinct_faces(items: tuple[Item, ...]) -> list[DistinctFace]:
+    """The items' distinct faces in their order, each item's front before its own back, and the back
+    they all share (if they do) last."""
+    backs = {item.back for item in items if item.back is not None and item.back != item.front}
+    shared = backs.pop() if len(backs) == 1 else None
+    found: dict[Face, DistinctFace] = {}
+    for item in items:
+        found.setdefault(item.front, DistinctFace(item.front, item.id, "front"))
+        if item.back is not None and item.back != shared:
+            found.setdefault(item.back, DistinctFace(item.back, item.id, "back"))
+    if shared is not None:
+        found.setdefault(shared, DistinctFace(shared, None, "back"))
+    return list(found.values())
+
+
+def faces_pdf(sets: list[tuple[str, list[tuple[Drawing, str]]]], title: str) -> bytes:
+    """Each set's Drawings, each on a page of its own, the page its size. The PDF's outline (a
+    reader's bookmarks, and how pnp serve names the pages) has an entry per set, leading to its
+    first page, and under it one per page, named as given."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=font_name(), pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator("pnp")
+    number = 0
+    for set_number, (set_name, pages) in enumerate(sets, start=1):
+        for index, (drawing, name) in enumerate(pages):
+            number += 1
+            canvas.setPageSize((drawing.width, drawing.height))
+            pdfdraw.draw(drawing, canvas, 0, 0)
+            if index == 0:  # an entry is named by its own key: the set's and its first face's differ
+                canvas.bookmarkPage(f"set{set_number}")
+                canvas.addOutlineEntry(set_name, f"set{set_number}", level=0)
+            canvas.bookmarkPage(f"face{number}")
+            canvas.addOutlineEntry(name, f"face{number}", level=1)
+            canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
 
 
 def face_image(drawing: Drawing, size: tuple[int, int], transparent: bool = False) -> Image.Image:
@@ -36,9 +94,15 @@ def cut_to_shape(image: Image.Image, shape: Shape, corner: float = 0.0) -> Image
 
 def shape_mask(size: tuple[int, int], shape: Shape, corner: float = 0.0) -> Image.Image:
     """An 8-bit mask of size: 255 inside the shape's outline filling it, 0 outside."""
-    width, height = size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE
-    big = Image.new("L", (width, height), 0)
-    _fill(ImageDraw.Draw(big), shape.outline(0, 0, width, height, corner=corner * width, fill_box=True))
+    return outline_mask(size, lambda scale: shape.outline(0, 0, size[0] * scale, size[1] * scale,
+                                                          corner=corner * size[0] * scale, fill_box=True))
+
+
+def outline_mask(size: tuple[int, int], outline_at) -> Image.Image:
+    """An 8-bit mask of size: 255 inside an outline, 0 outside; outline_at(scale) is the outline in
+    pixels times scale (it is drawn SUPERSAMPLE times larger and reduced, for smooth edges)."""
+    big = Image.new("L", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), 0)
+    _fill(ImageDraw.Draw(big), outline_at(SUPERSAMPLE))
     return big.resize(size, Image.Resampling.BOX)
 
 

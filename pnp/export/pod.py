@@ -31,7 +31,7 @@ from PIL import Image
 
 from pnp.export.cmyk import Separation
 from pnp.export.cutfile import cut_svg
-from pnp.export.faces import face_image
+from pnp.export.faces import distinct_faces, face_image
 from pnp.export.pdfx import OutputIntent, make_pdfx
 from pnp.export.products import Match, Part, Slug, best_slugs, match, slug_products
 from pnp.model.components import ComponentSet, Item
@@ -67,19 +67,21 @@ class SetFiles:
 
 def plan_files(stem: str, items: tuple[Item, ...]) -> SetFiles:
     """File stems of every distinct face: fronts by their first item, the items' one back as '-back'."""
-    faces: dict[Face, str] = {}
-    backs = {item.back for item in items if item.back is not None and item.back != item.front}
+    names = {d.face: "-".join(p for p in (stem, d.item, "back" if d.side == "back" else None) if p)
+             for d in distinct_faces(items)}
+    faces: dict[str, Face] = {}  # in the order items show them: a shared back after the first item
     entries: dict[tuple, Entry] = {}
     for item in items:
-        front = faces.setdefault(item.front, f"{stem}-{item.id}")
+        front = names[item.front]
+        faces.setdefault(front, item.front)
         back = None
         if item.back is not None:
-            own = f"{stem}-back" if len(backs) == 1 else f"{stem}-{item.id}-back"
-            back = faces.setdefault(item.back, own)
+            back = names[item.back]
+            faces.setdefault(back, item.back)
         key = (front, back)
         old = entries.get(key)
         entries[key] = Entry(old.item if old else item.id, (old.quantity if old else 0) + item.count, front, back)
-    return SetFiles({name: face for face, name in faces.items()}, tuple(entries.values()))
+    return SetFiles(faces, tuple(entries.values()))
 
 
 @dataclass(frozen=True)

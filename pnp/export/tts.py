@@ -6,7 +6,9 @@ another player's hand, holding the back; each image within 4096 px a side. Alike
 make one back image; backs that differ make back sheets laid out like the faces
 (TTS's UniqueBack). Card ids are 100 × deck number + slot, one per printed card, in the
 set's order. Other sets become custom tokens (one image, transparent outside the shape,
-which TTS cuts out) or custom tiles (tiles, boards, and tokens whose sides differ).
+which TTS cuts out) or custom tiles (tiles, boards, and tokens whose sides differ); a
+standee becomes a custom figurine, its front and back images standing up. A tuck box is
+left out: on the virtual table the deck needs no box.
 
 The saved object is the JSON TTS loads from its Saved Objects folder: a deck per card
 set, every token and tile, laid out in rows on the table at their printed size (a table
@@ -19,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PIL import Image
@@ -128,6 +130,11 @@ def deck_files(stem: str, deck: Deck) -> tuple[list[str], list[str]]:
     return faces, backs
 
 
+def table_sets(sets: Sequence[ComponentSet]) -> list[ComponentSet]:
+    """The sets Tabletop Simulator shows, in order: every one whose shape has a place on the table."""
+    return [component_set for component_set in sets if component_set.shape.on_table]
+
+
 def set_files(stem: str, component_set: ComponentSet) -> list[tuple[str, tuple]]:
     """Every image of a set as (file name, what it shows), which `set_image` makes one at a time."""
     if component_set.kind == "card":
@@ -198,7 +205,8 @@ def plan_pieces(component_set: ComponentSet) -> list[Piece]:
             pieces[key] = Piece(old.name, old.front, old.back, old.count + item.count, old.tile)
             continue
         two_sided = item.back is not None and item.back != item.front
-        pieces[key] = Piece(item.id, item.front, item.back, item.count, component_set.kind in TILE_KINDS or two_sided)
+        tile = component_set.kind in TILE_KINDS or two_sided or component_set.shape.tts_figure
+        pieces[key] = Piece(item.id, item.front, item.back, item.count, tile)
     return list(pieces.values())
 
 
@@ -301,8 +309,11 @@ def _piece_objects(shown: SetObjects, layout: _Rows, game_id: str, base_url: str
     scale = max(width, depth) / SPAN_AT_SCALE_ONE
     objects = []
     for piece in shown.pieces:
-        x, z = layout.place(width, depth)
         front, back = piece_files(shown.stem, piece)
+        if cs.shape.tts_figure:
+            objects += _figures(shown, piece, layout, _figure_image(front, back, base_url), game_id, scale)
+            continue
+        x, z = layout.place(width, depth)
         image = _tile_image(cs, piece, front, back, base_url) if piece.tile else _token_image(front, base_url)
         thickness = image["CustomTile" if piece.tile else "CustomToken"]["Thickness"]
         for copy in range(piece.count):
@@ -311,6 +322,24 @@ def _piece_objects(shown: SetObjects, layout: _Rows, game_id: str, base_url: str
                                    Nickname=f"{shown.name} – {piece.name}", Description=shown.description,
                                    CustomImage=image))
     return objects
+
+
+def _figures(shown: SetObjects, piece: Piece, layout: _Rows, image: dict, game_id: str, scale: float) -> list[dict]:
+    """A standing figure per copy, side by side (figures do not stack)."""
+    cs = shown.component_set
+    objects = []
+    for copy in range(piece.count):
+        x, z = layout.place(_inches(cs.width), _inches(cs.width))
+        objects.append(_object("Figurine_Custom", f"{game_id}/{cs.id}/{piece.name}/{copy}", (x, 1.0, z), scale,
+                               Nickname=f"{shown.name} – {piece.name}", Description=shown.description,
+                               CustomImage=image))
+    return objects
+
+
+def _figure_image(front: str, back: str | None, base_url: str) -> dict:
+    """A figurine's images: its front, and its back (the front again where the back is the same or none)."""
+    return {"ImageURL": base_url + front, "ImageSecondaryURL": base_url + (back or front), "ImageScalar": 1.0,
+            "WidthScale": 0.0}
 
 
 def _token_image(front: str, base_url: str) -> dict:

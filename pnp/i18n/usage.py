@@ -83,8 +83,8 @@ def _component_uses(component_set: ComponentSet, uses: Uses, source: Mapping[str
         _add(uses, Use(description, f"description of the component set '{component_set.id}' in the rulebook's "
                                     "components list", component_set.location))
     for item in component_set.items:
-        for side, face in (("front", item.front), ("back", item.back)):
-            for element in face.walk() if face else ():
+        for side, face in item.faces:
+            for element in face.walk():
                 if isinstance(element, Text) and element.key:
                     note = f"{component_set.kind} face: {side} of the '{component_set.id}' set"
                     _add(uses, Use(element.key, note, element.location, element))

@@ -31,7 +31,14 @@ from pnp.layout.backs import SLIVER
 from pnp.layout.geometry import EPS, Box, Line
 from pnp.model.units import mm
 from pnp.shapes import Shape
-from pnp.shapes.geometry import HEXAGON_NORMALS, SQRT3, Outline, hexagon_by_edges
+from pnp.shapes.geometry import (
+    HEXAGON_NORMALS,
+    SQRT3,
+    Outline,
+    hexagon_by_edges,
+    honeycomb_centre,
+    honeycomb_steps,
+)
 
 if TYPE_CHECKING:
     from pnp.layout.tiling import PartDetails  # tiling builds blocks
@@ -65,7 +72,8 @@ class Cell:
     """A component where it is cut.
 
     `art` is where the face's bleed box goes once turned `turn` degrees counter-clockwise
-    (for a board part, the whole board's); `clip` the polygon that bounds its ink.
+    (for a board part, the whole board's); `clip` the polygon that bounds its ink; `face`
+    which of the item's faces it shows (a net's panels show its back, side, top …).
     """
 
     component: Component
@@ -73,6 +81,7 @@ class Cell:
     clip: tuple[Point, ...]
     turn: int = 0
     art: Box | None = None
+    face: str = "front"
 
     @property
     def art_box(self) -> Box:
@@ -87,11 +96,11 @@ class Cell:
     # fifth of dataclasses.replace, which looks the fields up each time.
     def moved(self, dx: float, dy: float) -> Cell:
         return Cell(self.component, self.trim.translate(dx, dy), tuple((x + dx, y + dy) for x, y in self.clip),
-                    self.turn, None if self.art is None else self.art.translate(dx, dy))
+                    self.turn, None if self.art is None else self.art.translate(dx, dy), self.face)
 
     def holding(self, component: Component) -> Cell:
         """This cell with another component of the same size in it."""
-        return Cell(component, self.trim, self.clip, self.turn, self.art)
+        return Cell(component, self.trim, self.clip, self.turn, self.art, self.face)
 
 
 @dataclass(frozen=True)
@@ -118,11 +127,17 @@ class Block:
     marked: bool = True  # crop marks at its cut lines (honeycombs are cut along their guides)
     edge_to_edge: bool = False  # a board that fits only the paper: a page of its own, no margin
     details: PartDetails | None = None  # a board part's tabs, alignment triangles and place (pnp.layout.tiling)
+    folds: tuple[Line, ...] = ()  # a net's fold lines (pnp.layout.nets)
+    net: Box | None = None  # a net's whole extent, flaps and all: its cells are only its printed panels
+    turned: Block | None = None  # the same turned a quarter, which packing may place where this does not fit
 
     def moved(self, dx: float, dy: float) -> Block:
+        """The block placed (dx, dy) further, as it is: no longer to be turned."""
         return replace(self, cells=tuple(c.moved(dx, dy) for c in self.cells),
                        guides=tuple(g.moved(dx, dy) for g in self.guides),
-                       details=None if self.details is None else self.details.moved(dx, dy))
+                       details=None if self.details is None else self.details.moved(dx, dy),
+                       folds=tuple(f.translate(dx, dy) for f in self.folds),
+                       net=None if self.net is None else self.net.translate(dx, dy), turned=None)
 
 
 @dataclass(frozen=True)
@@ -337,15 +352,8 @@ def honeycomb_size(cols: int, rows: int, width: float, spacing: float = 0.0) -> 
     """The trim extent of a cols × rows honeycomb of flat-topped hexagons `width` across corners,
     facing edges `spacing` apart."""
     height = width * SQRT3 / 2
-    across, step = _honeycomb_steps(width, spacing)
+    across, step = honeycomb_steps(width, spacing)
     return width + (cols - 1) * across, height + (rows - 1) * step + (step / 2 if cols > 1 else 0.0)
-
-
-def _honeycomb_steps(width: float, spacing: float) -> tuple[float, float]:
-    """From one column's centres to the next's, and from one row's to the next's: the
-    neighbours across each edge are a hexagon's height and the spacing apart."""
-    step = width * SQRT3 / 2 + spacing
-    return step * SQRT3 / 2, step
 
 
 def honeycomb_block(components: Sequence[Component], cols: int, rows: int, arrangement: Arrangement) -> Block:
@@ -355,12 +363,10 @@ def honeycomb_block(components: Sequence[Component], cols: int, rows: int, arran
     spacing = arrangement.spacing
     extent_w, extent_h = honeycomb_size(cols, rows, width, spacing)
     height = width * SQRT3 / 2
-    across, step = _honeycomb_steps(width, spacing)
     centres = []
     for index in range(len(components)):
-        col, row = divmod(index, rows)
-        down = height / 2 + row * step + (step / 2 if col % 2 else 0.0)
-        centres.append((width / 2 + col * across, extent_h - down))
+        x, down = honeycomb_centre(*divmod(index, rows), width, spacing)
+        centres.append((x, extent_h - down))
     cells = []
     for component, centre in zip(components, centres):
         outward = [_edge_bleed(centre, angle, centres, height, arrangement.bleed) for angle in HEXAGON_NORMALS]

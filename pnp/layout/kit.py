@@ -5,7 +5,7 @@ This is the whole sheet layout of a kit, as numbers:
 1. every copy of every item becomes a `Component` with its back class (backs.py);
 2. components laid out alike form groups (one size, shape and arrangement; sets of the
    same size share a group, so Quatrefoil's 5 colour and 4 position cards fill one
-   3 × 3 grid); a board becomes its parts (tiling.py);
+   3 × 3 grid); a board becomes its parts (tiling.py), a tuck box or standee its net (nets.py);
 3. the groups of the kit, and apart from them every set that asks for sheets of its
    own, are packed onto as few pages as the fit finds (packing.py);
 4. each front page gets its back: every cell that has a back, mirrored for the duplex
@@ -27,6 +27,7 @@ from pnp.layout.blocks import Cell, Component, Guide
 from pnp.layout.furniture import Item, Placed, place_items
 from pnp.layout.geometry import Box, DoesNotFit, Line
 from pnp.layout.marks import MIN_MARK, SAME, CutLine, Mark, MarkRules, cut_lines, place_marks
+from pnp.layout.nets import net_block
 from pnp.layout.packing import Frames, Group, PackedPage, pack
 from pnp.layout.paper import Paper
 from pnp.layout.sheet import Mirror, SheetSettings, arrangement_for, mirror_of
@@ -59,6 +60,8 @@ class Side:
     tabs: tuple[Tab, ...] = ()
     notches: tuple[tuple[tuple[float, float], ...], ...] = ()
     fold: Line | None = None
+    folds: tuple[Line, ...] = ()  # the fold lines of the nets on it
+    nets: tuple[Box, ...] = ()  # the whole extent of each net on it, flaps and all
 
 
 @dataclass(frozen=True)
@@ -119,9 +122,17 @@ def _add_set(groups: dict[GroupKey, Group], component_set: ComponentSet, game_ch
     arrangement = arrangement_for(component_set, game_choices, settings.layout)
     for index, item in enumerate(component_set.items):
         # Back classes are numbered: comparing numbers is cheap, comparing faces is not.
-        back = None if item.back is None else classes.setdefault(back_class(item.back), len(classes))
+        # A folded component's back is a panel of its net, not printed behind it.
+        back = None if item.back is None or component_set.shape.folded else \
+            classes.setdefault(back_class(item.back), len(classes))
         component = Component(component_set.id, index, item.width, item.height, component_set.shape,
                               component_set.corner, component_set.bleed, back)
+        if component_set.shape.folded:
+            frames = [f for p in paper.orientations() for f in _frames(settings, component.bleed, folded)(p)]
+            net = net_block(component, [name for name, _ in item.faces], frames)
+            group = groups.setdefault(("net", component_set.id), Group(component_set.id, arrangement))
+            group.parts += [net] * item.count
+            continue
         for _ in range(item.count):
             key: GroupKey
             if component_set.kind == "board":
@@ -173,7 +184,9 @@ def _sheet(number: int, page: PackedPage, folded: bool, settings: SheetSettings,
     lines = tuple(cut_lines(page.blocks))
     sets = tuple(sorted({c.component.set_id for c in cells}, key=lambda set_id: order[set_id]))
     front = Side(page.paper, cells, guides=guides, tabs=tuple(t for d in details for t in d.tabs),
-                 notches=tuple(n for d in details for n in d.notches))
+                 notches=tuple(n for d in details for n in d.notches),
+                 folds=tuple(f for b in page.blocks for f in b.folds),
+                 nets=tuple(b.net for b in page.blocks if b.net is not None))
     parts = tuple(d.part for d in details)
     edge = any(b.edge_to_edge for b in page.blocks)
     if folded:
@@ -271,8 +284,9 @@ def _on_edge(point: tuple[float, float], box: Box) -> bool:
 
 
 def _ink(side: Side) -> list[Box]:
-    """Everything on a page that prints art, as boxes (the fold line counted as a thin one)."""
-    boxes = [c.clip_box for c in (*side.fronts, *side.backs)]
+    """Everything on a page that prints art, as boxes (the fold line counted as a thin one, a net as
+    its whole extent: its flaps are cut along lines too)."""
+    boxes = [c.clip_box for c in (*side.fronts, *side.backs)] + list(side.nets)
     boxes += [t.box.outset(_tab_bleed(side, t)) for t in side.tabs]
     if side.fold is not None:
         boxes.append(Box(min(side.fold.x0, side.fold.x1), min(side.fold.y0, side.fold.y1),

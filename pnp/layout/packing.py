@@ -165,8 +165,8 @@ def _shaped(group: Group, todo: Todo, room: tuple[float, float]) -> Block | None
     if room[0] <= EPS or room[1] <= EPS:
         return None
     part = todo[0]
-    if isinstance(part, Block):
-        return part if part.width <= room[0] + EPS and part.height <= room[1] + EPS else None
+    if isinstance(part, Block):  # a board part, or a net: upright, else turned where it may be
+        return next((b for b in (part, part.turned) if b is not None and _fits((b.width, b.height), room)), None)
     components = cast("list[Component]", todo)  # its first is a component: so is every one (Todo)
     if group.arrangement.lattice == "honeycomb":
         return _honeycomb(components, group.arrangement, room)
@@ -292,5 +292,5 @@ def _centre(page: PackedPage) -> None:
 
 
 def _extent(block: Block) -> Box:
-    """The trims of a placed block, as one box."""
-    return union_all(c.trim for c in block.cells)
+    """The trims of a placed block, as one box (a net's, flaps and all)."""
+    return block.net if block.net is not None else union_all(c.trim for c in block.cells)

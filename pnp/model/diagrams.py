@@ -44,6 +44,10 @@ from pnp.model.units import mm
 Point = tuple[float, float]
 FACES = ("front", "back")
 MARKS = ("circle", "square", "line", "arrow", "cross", "label", "label-key")
+# How a board's cells lie: squares (`grid:` or `cells:`); flat-topped hexagons whose odd
+# columns sit half a cell lower (`hex:`); squares whose odd rows sit half a cell to the right
+# (`offset:`). A hexagon or offset board is written as [columns, rows] or as a list of cells.
+GRIDS = ("square", "hex", "offset")
 DEFAULT_WIDTH = 85 * 72 / 25.4
 SMALLEST_PIECE = mm(3)  # the smallest a piece may be drawn where the game says nothing
 
@@ -73,10 +77,12 @@ class MarkSpec:
 
 @dataclass(frozen=True)
 class BoardSpec:
-    """Board cells: a cols × rows grid, or a free list of cells; `none` draws no board."""
+    """Board cells: a cols × rows grid, or a free list of cells; `none` draws no board. `grid` is
+    how the cells lie (GRIDS): squares, flat-topped hexagons or squares in staggered rows."""
 
     cells: tuple[tuple[int, int], ...]
     fill: str | None
+    grid: str = "square"
 
 
 @dataclass(frozen=True)
@@ -330,21 +336,45 @@ def repeated(entries, problems: Problems):
 
 
 def _board(fields: Fields) -> BoardSpec:
+    staggered = [key for key in GRIDS[1:] if fields.has(key)]
+    if len(staggered) > 1 or (staggered and (fields.has("grid") or fields.has("cells"))):
+        written = [key for key in ("grid", "cells", *GRIDS[1:]) if fields.has(key)]
+        fields.report(fields.node, f"a board is one kind of grid: 'grid' or 'cells' (squares), 'hex' or 'offset', "
+                                   f"got {' and '.join(quote(key) for key in written)}")
     cells: list[tuple[int, int]] = []
-    grid = fields.get("grid", default=None)
-    if grid is not None:
-        size = _grid_size(grid, join_key(fields.path, "grid"), fields.problems)
-        if size is not None:
-            cells = [(c, r) for r in range(size[1]) for c in range(size[0])]
-    for path, node in fields.items("cells", default=[]):
-        point = _point(node, path, fields.problems)
-        if point is not None:
-            cells.append((int(point[0]), int(point[1])))
+    if staggered:
+        key = staggered[0]
+        cells = _cells(fields.present(key), join_key(fields.path, key), fields.problems)
+        for other in ("grid", "cells", *staggered[1:]):
+            fields.used.add(other)  # reported above
+    else:
+        grid = fields.get("grid", default=None)
+        if grid is not None:
+            cells = _grid_cells(grid, join_key(fields.path, "grid"), fields.problems)
+        for path, node in fields.items("cells", default=[]):
+            point = _point(node, path, fields.problems)
+            if point is not None:
+                cells.append((int(point[0]), int(point[1])))
     fill = fields.text("fill", default=None)
     fields.finish()
     if not cells and not fields.problems.items:
-        fields.report(fields.node, "a board needs 'grid: [columns, rows]' or 'cells: [[column, row], ...]'")
-    return BoardSpec(tuple(cells), fill)
+        fields.report(fields.node, "a board needs 'grid: [columns, rows]' or 'cells: [[column, row], ...]' (or "
+                                   "'hex:' or 'offset:' with either)")
+    return BoardSpec(tuple(cells), fill, staggered[0] if staggered else "square")
+
+
+def _cells(node: Node, path: str, problems: Problems) -> list[tuple[int, int]]:
+    """The cells of `hex:` or `offset:`: [columns, rows], or a list of [column, row]."""
+    if node.is_list and node.value and node.value[0].is_list:
+        points = [_point(n, join_key(path, i), problems) for i, n in enumerate(node.value)]
+        return [(int(p[0]), int(p[1])) for p in points if p is not None]
+    return _grid_cells(node, path, problems)
+
+
+def _grid_cells(node: Node, path: str, problems: Problems) -> list[tuple[int, int]]:
+    """Every cell of a [columns, rows] grid, row by row."""
+    size = _grid_size(node, path, problems)
+    return [] if size is None else [(c, r) for r in range(size[1]) for c in range(size[0])]
 
 
 def _grid_size(node: Node, path: str, problems: Problems) -> tuple[int, int] | None:

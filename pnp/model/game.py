@@ -29,6 +29,7 @@ from pnp.model.folders import find_templates_folders
 from pnp.model.fonts import PNP_FONTS, FontFamily, RulebookFonts, read_fonts, read_rulebook_fonts
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
+from pnp.model.nets import NetChoices, read_game_nets
 from pnp.model.problems import ContentError, Location, Problem, Problems, quote
 from pnp.model.reader import MISSING, Fields
 from pnp.model.set_outline import ItemOutline, SetContext, SetFacts, SetOutline, read_set_outlines
@@ -78,6 +79,7 @@ class Game:
     table_texts: dict = field(default_factory=dict)  # key → TextCells: texts kept in item tables
     table_files: tuple[Path, ...] = ()  # the item tables the sets read
     sheets: SheetChoices = SheetChoices()
+    nets: NetChoices = NetChoices()  # how its tuck boxes and standees are made, unless a set says
     based_on: BasedOn | None = None
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # the game's own families, by name
     rulebook_fonts: RulebookFonts = PNP_FONTS
@@ -143,7 +145,7 @@ def _read_game(folder: Path, templates_folders: tuple[Path, ...] | None,
     sets = ()
     components_path = folder / "components.yaml"
     context = SetContext(info["palette"], folder, templates, problems, languages=info["languages"],
-                         source_language=info["source_language"], fonts=info["fonts"])
+                         source_language=info["source_language"], fonts=info["fonts"], nets=info["nets"])
     if content_file(components_path, folder):
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
@@ -155,6 +157,13 @@ def game_languages(folder: Path) -> tuple[str, ...]:
     """The languages of the game in folder, read from game.yaml and text/ alone (its problems
     are reported when the game is loaded)."""
     return _read_info(Path(folder), Problems())["languages"]
+
+
+def game_title_and_languages(folder: Path) -> tuple[str, tuple[str, ...]]:
+    """The title and languages of the game in folder, read as game_languages reads them (the
+    folder's name stands for the title while game.yaml cannot be read)."""
+    info = _read_info(Path(folder), Problems())
+    return info["title"], info["languages"]
 
 
 def _collect(read, problems: Problems, fallback):
@@ -231,6 +240,7 @@ def _read_info(folder: Path, problems: Problems, templates_folders: tuple[Path, 
         text_locations={key: fields.values[name].location
                         for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle")) if name in fields.values},
         sheets=read_game_sheets(fields),
+        nets=read_game_nets(fields),
         fonts=fonts,
         rulebook_fonts=read_rulebook_fonts(fields, fonts),
     )

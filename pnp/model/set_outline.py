@@ -32,6 +32,7 @@ from pnp.model.limits import (
     SMALLEST_PAPER_MM,
 )
 from pnp.model.names import id_problem, slug
+from pnp.model.nets import NET_KINDS, NetChoices, read_net
 from pnp.model.problems import Location, Problems, quote
 from pnp.model.reader import Fields
 from pnp.model.sheets import SheetChoices, read_set_sheet
@@ -44,7 +45,7 @@ if TYPE_CHECKING:
     from pnp.model.faces import Budget
     from pnp.model.groups import GroupBook
 
-KINDS = ("card", "token", "tile", "piece", "board")
+KINDS = ("card", "token", "tile", "piece", "board", "tuck-box", "standee")
 # Keys of a listed item besides its attributes: they cannot name attributes.
 ITEM_KEYS = ("id", "count", "width", "height")
 Sized = tuple[float | None, float | None]  # an item's own width and height, where it gives them
@@ -93,6 +94,7 @@ class SetOutline(SetFacts):
     front: Node
     back: Node | None
     complete: bool
+    panels: tuple[tuple[str, Node], ...] = ()  # faces beyond front and back (a tuck box's side and top)
 
 
 @dataclass
@@ -109,6 +111,8 @@ class SetContext:
     table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
     table_files: list = field(default_factory=list)  # every table file the sets read
     fonts: dict = field(default_factory=dict)  # the game's own font families by name (pnp.model.fonts)
+    nets: NetChoices = field(default_factory=NetChoices)  # game.yaml's tuck-box: and standee:
+    outlines: dict[str, SetOutline] = field(default_factory=dict)  # the sets read so far (a tuck box's deck)
 
 
 def read_set_outlines(node: Node, context: SetContext) -> tuple[SetOutline, ...]:
@@ -146,10 +150,15 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     node = context.templates.resolve(raw)
     fields = Fields(node, f"sets.{set_id}", context.problems)
     kind = fields.choice("kind", KINDS)
-    shape_name = fields.choice("shape", tuple(SHAPES), default="rect")
-    shape = SHAPES[shape_name] if shape_name is not None else None
-    width = fields.length("width")
-    height = fields.length("height", default=None)
+    shape: Shape | None
+    if kind in NET_KINDS:
+        net = read_net(kind, fields, context.nets, context.outlines)
+        shape, width, height = net.shape, net.width, net.height
+    else:
+        shape_name = fields.choice("shape", tuple(SHAPES), default="rect")
+        shape = SHAPES[shape_name] if shape_name is not None else None
+        width = fields.length("width")
+        height = fields.length("height", default=None)
     corner = fields.length("corner", default="0mm", positive=False)
     bleed = fields.length("bleed", default="3mm", positive=False)
     if bleed is not None and bleed > mm(MAX_BLEED_MM):
@@ -162,17 +171,29 @@ def read_set_outline(set_id: str, raw: Node, context: SetContext) -> SetOutline 
     attributes = tuple(dict.fromkeys((*attributes, *(name for _, values, _ in value_sets for name in values))))
     front_node = fields.get("front")
     back_node = fields.get("back", default=None)
+    panels = tuple((name, face) for name in (shape.panel_faces if shape else ())
+                   if (face := fields.get(name, default=None)) is not None)
     sheet = read_set_sheet(fields, shape)
     fields.finish()
-    if front_node is None or not _elements_allowed(value_sets, (front_node, back_node), fields, context):
+    faces = (front_node, back_node, *(face for _, face in panels))
+    if front_node is None or not _elements_allowed(value_sets, faces, fields, context):
         return None
     size = (width or 1.0, height or (shape or RECTANGLE).natural_height(width or 1.0))
+    if kind == "tuck-box" and any(own != (None, None) for own in own_sizes):
+        fields.report(fields.values["items"], "a tuck box is sized from its deck; its items take no 'width' or "
+                                              "'height'", "items")
+        own_sizes = [(None, None)] * len(own_sizes)
     items = tuple(ItemOutline(item_id, values, count, _own_size(own, size, shape), where)
                   for (item_id, values, count), own, where in zip(value_sets, own_sizes, cells))
+    sizes = {size, *(item.size for item in items)}
+    if shape is not None:  # a tuck box's side and top are sized from its deck too
+        sizes |= {shape.face_size(name, *item.size) for name, _ in panels for item in items}
     complete = (width is not None and kind is not None and shape is not None
-                and all(_size_allowed(kind, w, h, fields) for w, h in {size, *(item.size for item in items)}))
-    return SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes, items,
-                      node.location, sheet, front_node, back_node, complete)
+                and all(_size_allowed(kind, w, h, fields) for w, h in sizes))
+    outline = SetOutline(set_id, kind or "", shape or RECTANGLE, *size, corner or 0.0, bleed or 0.0, attributes,
+                         items, node.location, sheet, front_node, back_node, complete, panels)
+    context.outlines[set_id] = outline
+    return outline
 
 
 def _own_size(own: Sized, size: tuple[float, float], shape: Shape | None) -> tuple[float, float]:

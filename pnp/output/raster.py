@@ -6,13 +6,18 @@ print at true size. The bitmap is paper × dpi pixels rounded to nearest (A4 at 
 dpi/72 pixels per point from the top-left corner: nothing is stretched to fill rounded
 pixels, so a point x points from the left lands at x · dpi/72 px in every PNG (the last
 fraction of a pixel of the page is left out, or left white). PDFium is not thread-safe:
-render one page at a time.
+one page at a time is rendered, under a lock that a fork waits for, so a worker process
+forked while another thread renders (pnp serve builds as it serves pictures) never
+inherits PDFium half-way through a page, nor the lock held.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import threading
+from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pypdfium2
@@ -22,6 +27,10 @@ from PIL import Image
 from pnp.output.png import png_bytes, png_from_rows
 
 _PDFIUM = threading.Lock()
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_PDFIUM.acquire, after_in_parent=_PDFIUM.release, after_in_child=_PDFIUM.release)
+Matrix = tuple[float, float, float, float, float, float]  # (a, b, c, d, e, f): x' = a·x + c·y + e, y' = b·x + d·y + f
+View = tuple[pypdfium2.PdfPage, Matrix, tuple[float, float, float, float]]
 # A page's pixel buffer is kept for the next page (under _PDFIUM): a fresh A4 page at 300 dpi
 # (26 MB) costs about 20 ms in page faults, a sixth of rendering and encoding it
 # (bench/build_all.py's 90-card PNG figure renders 20 such pages). Larger ones are not kept.
@@ -107,20 +116,48 @@ def _render(pdf: bytes, index: int, transparent: bool, sizing, use):
 def _draw(page, buffer, offset: int, size: tuple[int, int], stride: int, scale: float, transparent: bool) -> None:
     """PDFium draws the page on white (or clear) into buffer, its first pixel at offset, RGB(A) order."""
     width, height = size
+    with _bitmap(buffer, offset, size, stride, transparent) as bitmap:
+        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0x00FFFFFF if transparent else 0xFFFFFFFF)
+        _draw_through(page, bitmap, (scale, 0.0, 0.0, scale, 0.0, 0.0), (0.0, 0.0, float(width), float(height)))
+
+
+@contextmanager
+def _bitmap(buffer, offset: int, size: tuple[int, int], stride: int, transparent: bool):
+    """A PDFium bitmap over buffer (its first pixel at offset), RGB or RGBA rows stride bytes apart."""
+    width, height = size
     kind = pdfium_c.FPDFBitmap_BGRA if transparent else pdfium_c.FPDFBitmap_BGR
     start = ctypes.cast(ctypes.byref(buffer, offset), ctypes.c_void_p)
     bitmap = pdfium_c.FPDFBitmap_CreateEx(width, height, kind, start, stride)
     if not bitmap:
         raise RuntimeError(f"PDFium could not make a {width} × {height} bitmap")
     try:
-        pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0x00FFFFFF if transparent else 0xFFFFFFFF)
-        # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
-        matrix = pdfium_c.FS_MATRIX(scale, 0.0, 0.0, scale, 0.0, 0.0)
-        clip = pdfium_c.FS_RECTF(0.0, 0.0, float(width), float(height))
-        flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB(A), not BGR(A)
-        pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page.raw, matrix, clip, flags)
+        yield bitmap
     finally:
         pdfium_c.FPDFBitmap_Destroy(bitmap)
+
+
+def _draw_through(page, bitmap, matrix: Matrix, clip: tuple[float, float, float, float]) -> None:
+    """The page drawn into bitmap through matrix, inking only inside clip (x0, y0, x1, y1 in pixels)."""
+    # PDFium maps the page to its top-left, y-down space in points, then applies this matrix.
+    flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER  # RGB(A), not BGR(A)
+    pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page.raw, pdfium_c.FS_MATRIX(*matrix), pdfium_c.FS_RECTF(*clip),
+                                             flags)
+
+
+def render_views(size: tuple[int, int], views: Sequence[View]) -> Image.Image:
+    """Regions of PDF pages drawn into one white RGB image of `size` pixels, each view in turn over the
+    last: (an open page, the matrix from its top-left, y-down points to the image's pixels, the box x0,
+    y0, x1, y1 in pixels it may ink). A face cut out of a sheet is drawn so (pnp.playtest)."""
+    width, height = size
+    stride = width * 3
+    with _PDFIUM:
+        buffer = _pixels(stride * height)
+        with _bitmap(buffer, 0, size, stride, False) as bitmap:
+            pdfium_c.FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xFFFFFFFF)
+            for page, matrix, clip in views:
+                _draw_through(page, bitmap, matrix, clip)
+        rows = bytes(memoryview(buffer).cast("B")[:stride * height])  # a copy: the buffer is drawn on again
+        return Image.frombuffer("RGB", size, rows, "raw", "RGB", stride, 1)
 
 
 def _pixels(size: int):
@@ -155,5 +192,34 @@ def page_count(pdf: bytes) -> int:
         document = pypdfium2.PdfDocument(pdf)
         try:
             return len(document)
+        finally:
+            document.close()
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """A page's size in points, and the titles of the outline entries (bookmarks) leading to it,
+    from the top of the outline down to the deepest ('Cards', 'red'); none if no entry does."""
+
+    width: float
+    height: float
+    titles: tuple[str, ...]
+
+
+def page_facts(pdf: bytes) -> list[PageFacts]:
+    """Every page of a PDF: its size and the deepest path of outline titles leading to it."""
+    with _PDFIUM:
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            titles: dict[int, tuple[str, ...]] = {}
+            path: list[str] = []
+            for bookmark in document.get_toc():
+                path[bookmark.level:] = [bookmark.get_title()]
+                destination = bookmark.get_dest()
+                index = destination.get_index() if destination is not None else None
+                if index is not None and len(path) > len(titles.get(index, ())):
+                    titles[index] = tuple(path)
+            sizes = [document[index].get_size() for index in range(len(document))]
+            return [PageFacts(width, height, titles.get(index, ())) for index, (width, height) in enumerate(sizes)]
         finally:
             document.close()

@@ -34,6 +34,13 @@ else:
 STATE_FOLDER = ".pnp"
 
 
+def in_pnp_folder(relative: str) -> bool:
+    """Whether an output path (relative to --out) is in a `.pnp` folder: a file pnp keeps for itself
+    (the record of where a sheets PDF prints its faces), written and removed with the outputs but
+    never counted or named among them."""
+    return STATE_FOLDER in relative.split("/")
+
+
 class Transaction:
     """Use as a context: stage() and remove() during the run, commit() at its end."""
 

@@ -15,6 +15,9 @@ so a picture and its Drawing paint the same PDF operators: the tests check both.
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import os
 from typing import Any
 
 from reportlab.lib.colors import Color, black
@@ -166,5 +169,52 @@ def as_reportlab(shape):
     return shape.twin() if isinstance(shape, Shape) else shape
 
 
+def drawn_digest(drawing) -> str:
+    """A digest of all a picture (or a reportlab shape) draws, in order: each shape's kind and
+    attributes, an image by its file's bytes and a font by its file's, not by their paths. Two
+    pictures with one digest paint alike; two that paint alike may still differ here (an element
+    hidden under another). Comparing digests spares making a PDF of each (pnp diff)."""
+    digest = hashlib.sha256()
+    _feed(digest, drawing)
+    return digest.hexdigest()
+
+
+def _feed(digest, shape) -> None:
+    drawn = []
+    for name, value in vars(shape).items():  # in the order its constructor set them: the same for the same shape
+        if name.startswith("_") or name == "contents":
+            continue  # what a shape keeps for itself (a picture's Drawing twin), and its children, fed after
+        if name == "path" and isinstance(shape, Image):
+            value = _file_digest(value)
+        elif name == "fontName":
+            value = (value, _font_digest(value))
+        drawn.append((name, value))
+    digest.update(f"<{type(shape).__name__}{drawn!r}".encode())
+    for child in getattr(shape, "contents", ()):
+        _feed(digest, child)
+    digest.update(b">")
+
+
+@functools.lru_cache(maxsize=256)
+def _font_digest(name: str) -> str:
+    """The digest of the file a registered font is drawn from (its name, for a font without a file)."""
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    filename = getattr(getattr(getFont(name), "face", None), "filename", None)
+    return _file_digest(filename) if isinstance(filename, str) else name
+
+
+def _file_digest(path: str) -> str:
+    stat = os.stat(path)
+    return _stamped_file_digest(path, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=256)
+def _stamped_file_digest(path: str, size: int, mtime_ns: int) -> str:
+    """A file's digest, read once while it keeps its size and time."""
+    with open(path, "rb") as file:
+        return hashlib.sha256(file.read()).hexdigest()
+
+
 __all__ = ["Circle", "Group", "Image", "Line", "Path", "Picture", "Polygon", "Rect", "STATE_DEFAULTS", "Shape",
-           "String", "as_reportlab"]
+           "String", "as_reportlab", "drawn_digest"]

@@ -7,7 +7,9 @@ fronts and backs. Faces are reportlab Drawings from the FacePainter, the same on
 the rulebooks show; a face that prints more than once is one PDF form, drawn again.
 Every page carries its footer in the sheet's language (game, the sets on the sheet,
 sheet n of N, which side, print at 100 %) and a 50 mm scale bar; board parts carry
-their glue tabs, alignment triangles and a small map of the parts.
+their glue tabs, alignment triangles and a small map of the parts. A net (a tuck box, a
+standee) shows each of its panels' faces, its cut outline as a guide and its fold lines
+dashed, like a fold-over sheet's.
 """
 
 from __future__ import annotations
@@ -194,7 +196,7 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, printable: Box, marks: Sequ
     for tab in side.tabs:
         _tab(canvas, tab, side, footer.language)
     for cell in side.fronts:
-        faces.place(cell, "front")
+        faces.place(cell, cell.face)
     for cell in side.backs:
         faces.place(cell, "back")
     _notches(canvas, side.notches)
@@ -206,6 +208,8 @@ def _page(canvas: Canvas, faces: _Faces, side: Side, printable: Box, marks: Sequ
     canvas.restoreState()
     if side.fold is not None:
         _fold(canvas, side.fold)
+    for line in side.folds:
+        _fold(canvas, line)
     for item in items:
         _item(canvas, item, footer)
     _boxes(canvas, side)
@@ -219,9 +223,10 @@ def _clip(canvas: Canvas, box: Box) -> None:
 
 
 def _boxes(canvas: Canvas, side: Side) -> None:
-    """TrimBox and BleedBox of a page that holds one component: a print shop can cut it as is."""
+    """TrimBox and BleedBox of a page that holds one component: a print shop can cut it as is
+    (not a net, whose cut is its outline)."""
     cells = (*side.fronts, *side.backs)
-    if len(cells) == 1:
+    if len(cells) == 1 and not side.nets:
         canvas.setTrimBox(cells[0].trim.rect)
         canvas.setBleedBox(cells[0].clip_box.rect)
 
@@ -386,11 +391,10 @@ def check_faces(sets: Sequence[ComponentSet], painter: FacePainter) -> None:
 
 
 def _faces_of(component_set: ComponentSet) -> Iterator[tuple[int, str, Face]]:
-    """(item index, "front" or "back", face) of every face the set's items have."""
+    """(item index, its name, face) of every face the set's items have: front, back, a net's panels'."""
     for index, item in enumerate(component_set.items):
-        for side, face in (("front", item.front), ("back", item.back)):
-            if face is not None:
-                yield index, side, face
+        for name, face in item.faces:
+            yield index, name, face
 
 
 def _look(face: Face, component_set: ComponentSet) -> tuple:
@@ -404,11 +408,11 @@ def _painted(painter: FacePainter, face: Face, component_set: ComponentSet):
 
 
 def _cells(sheets: Sequence[Sheet]):
-    """(cell, "front" or "back"): every face the sheets print, page by page."""
+    """(cell, the name of its face): every face the sheets print, page by page."""
     for sheet in sheets:
         for page in (sheet.front, sheet.back):
             if page is not None:
-                yield from ((cell, "front") for cell in page.fronts)
+                yield from ((cell, cell.face) for cell in page.fronts)
                 yield from ((cell, "back") for cell in page.backs)
 
 
@@ -498,9 +502,9 @@ class _Faces:
 
 def _face_of(component_set: ComponentSet, index: int, side: str) -> Face:
     item = component_set.items[index]
-    face = item.front if side == "front" else item.back
-    if face is None:  # only a component with a back has a cell on a back page
-        raise ValueError(f"item '{item.id}' of set '{component_set.id}' has no back")
+    face = item.face(side)
+    if face is None:  # only a component with a back has a cell on a back page, a net a panel for a face it has
+        raise ValueError(f"item '{item.id}' of set '{component_set.id}' has no {side}")
     return face
 
 

@@ -4,7 +4,9 @@ Simulator object and its print-shop product kind. `pnp.shapes.geometry` holds th
 helper per geometric idea (a hexagon, an arrowhead) that faces, sheets and diagrams share.
 
 A set names its shape in components.yaml (`shape: hexagon`); the model reads the name
-into one of these objects, and nothing else compares shape names.
+into one of these objects, and nothing else compares shape names. A tuck box and a
+standee are shapes too, made for their set (`kind: tuck-box`: its size follows its deck):
+each is folded from a net (pnp.shapes.net) of panels that show its faces.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from pnp.shapes.base import Shape
 from pnp.shapes.circle import CIRCLE
 from pnp.shapes.hexagon import HEXAGON
 from pnp.shapes.rectangle import RECTANGLE
+from pnp.shapes.standee import Standee, standee
+from pnp.shapes.tuckbox import TuckBox, tuck_box
 
 SHAPES: dict[str, Shape] = {shape.name: shape for shape in (RECTANGLE, CIRCLE, HEXAGON)}
 
@@ -22,4 +26,5 @@ def shape_named(name: str) -> Shape:
     return SHAPES[name]
 
 
-__all__ = ["CIRCLE", "HEXAGON", "RECTANGLE", "SHAPES", "Shape", "shape_named"]
+__all__ = ["CIRCLE", "HEXAGON", "RECTANGLE", "SHAPES", "Shape", "Standee", "TuckBox", "shape_named", "standee",
+           "tuck_box"]

@@ -1,9 +1,11 @@
 """What every component shape answers: its outline, how it sits on a sheet, its cut guide, its
-Tabletop Simulator object and the print-shop product kind that can carry it.
+Tabletop Simulator object and the print-shop product kind that can carry it; and for a
+component folded from a net (a tuck box, a standee), its faces and its net.
 
 How components sit on a sheet is two choices: whether neighbours share their cut lines
 (`butted`) or each keeps its own bleed, `gutter` apart (`gutter`), and the lattice they
 sit on (a `grid` of rows and columns, or a `honeycomb` of columns offset by half a tile).
+A net is laid out as itself.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.shapes.geometry import Outline
+from pnp.shapes.net import Net
 
 
 @dataclass(frozen=True)
@@ -76,3 +79,35 @@ class Shape:
     def tts_tile(self, corner: float) -> int:
         """The CustomTile type of a component of this shape with this corner radius."""
         return self.tts_tile_type
+
+    @property
+    def on_table(self) -> bool:
+        """Whether Tabletop Simulator shows it (a deck's box has no use there)."""
+        return True
+
+    @property
+    def tts_figure(self) -> bool:
+        """Whether it stands on the virtual table as a custom figurine, front and back."""
+        return False
+
+    # --- components folded from a net -------------------------------------------------
+
+    @property
+    def folded(self) -> bool:
+        """Whether its components are cut and folded from a net: their back is a panel beside
+        the front, never printed behind it."""
+        return False
+
+    @property
+    def panel_faces(self) -> tuple[str, ...]:
+        """The faces a component has besides `front` and `back` (a tuck box's `side` and `top`)."""
+        return ()
+
+    def face_size(self, face: str, width: float, height: float) -> tuple[float, float]:
+        """The size of the face named `face` of a component width × height (its front's size)."""
+        return width, height
+
+    def net(self, width: float, height: float, bleed: float = 0.0) -> Net | None:
+        """The net a component width × height (its front's size) is cut and folded from, its art
+        bleeding `bleed` where it may; None for a flat one."""
+        return None

@@ -1,6 +1,6 @@
 """One helper per geometric idea, in points, y up: outlines (an ellipse, a polygon, a rounded
-rectangle), the flat-topped hexagon, a regular polygon, an arrow's head, a turned rectangle
-and whether two convex shapes overlap.
+rectangle), the flat-topped hexagon and where it sits in a honeycomb, a regular polygon, an
+arrow's head, a turned rectangle and whether two convex shapes overlap.
 
 Faces, sheets, diagrams and exports all take their hexagons and arrowheads from here, so
 a hexagon cut on a sheet, drawn on a face and shown in a diagram is the same hexagon.
@@ -65,6 +65,28 @@ def hexagon(cx: float, cy: float, radius: float, half_height: float | None = Non
                      for i in range(6))
     return tuple((cx + radius * math.cos(math.radians(60 * i)),
                    cy + half_height * math.sin(math.radians(60 * i)) / math.sin(math.radians(60))) for i in range(6))
+
+
+def honeycomb_steps(width: float, spacing: float = 0.0) -> tuple[float, float]:
+    """In a honeycomb of flat-topped hexagons `width` across corners, facing edges `spacing` apart:
+    from one column's centres to the next's, and from one row's to the next's (the neighbours
+    across each edge are a hexagon's height and the spacing apart)."""
+    step = width * SQRT3 / 2 + spacing
+    return step * SQRT3 / 2, step
+
+
+def honeycomb_centre(col: float, row: float, width: float, spacing: float = 0.0) -> Point:
+    """The centre of cell (col, row) of that honeycomb, from the top-left of its extent, y down:
+    odd columns sit half a row lower. A fraction of a column lies between two columns
+    (halfway: the middle of the edge they share)."""
+    across, step = honeycomb_steps(width, spacing)
+    height = width * SQRT3 / 2
+    return (width / 2 + col * across, height / 2 + row * step + step / 2 * odd_shift(col))
+
+
+def odd_shift(index: float) -> float:
+    """1 for an odd column or row of a staggered grid, 0 for an even one, in between for a fraction."""
+    return 1.0 - abs(index % 2 - 1.0)
 
 
 def hexagon_by_edges(centre: Point, distances: Sequence[float]) -> tuple[Point, ...]:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.targets.options import BadOption, BuildOptions, CalibrationOptions, DiagramOptions
+from pnp.targets.options import BadOption, BuildOptions, CalibrationOptions, DiagramOptions, DiffOptions
 
 if TYPE_CHECKING:
     from pnp.targets.runner import RunResult
@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 RASTER_KINDS = ("png-page",)  # they rasterize PDFs already checked, and find no content problem
 Progress = Callable[[str], None]
 
-__all__ = ["BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "LoadedGame",
-           "RunResult", "TargetFailed", "build", "check", "build_diagrams", "calibrate", "load_games"]
+__all__ = ["BadOption", "BuildOptions", "BuildResult", "CalibrationOptions", "DiagramOptions", "DiffOptions",
+           "LoadedGame", "RunResult", "TargetFailed", "build", "check", "build_diagrams", "calibrate", "diff",
+           "load_games"]
 
 
 def __getattr__(name: str):
@@ -74,6 +75,27 @@ def build_diagrams(folders: Iterable[Path], options: DiagramOptions, progress: P
     from pnp.targets.runner import run
 
     return run("diagrams", list(folders), options, progress, on_plan)
+
+
+def diff(ref: str, folders: Iterable[Path], options: DiffOptions, progress: Progress = lambda _: None,
+         on_plan: Callable[[int], None] = lambda _: None,
+         requests: Mapping[Path, DiffOptions] | None = None) -> RunResult:
+    """What changed in every game folder since ref, a git revision or an earlier build's folder
+    (pnp.targets.before): each game's changes PDF and reprint kit, with options of its own where
+    requests gives them. The game at a revision is read first, so its problems are said before
+    anything is made, where they are at that revision."""
+    from pnp.model.game import game_outline
+    from pnp.targets.before import REVISION, befores, game_at_revision
+    from pnp.targets.runner import run
+
+    folders = list(folders)
+    ids = {folder: game_outline(folder).id for folder in folders}
+    with befores(ref, folders, ids) as found:
+        asked = {folder: replace((requests or {}).get(folder, options), before=found[folder]) for folder in folders}
+        for folder, before in found.items():
+            if before.kind == REVISION:
+                game_at_revision(before, folder)
+        return run("diff", folders, options, progress, on_plan, asked)
 
 
 def calibrate(options: CalibrationOptions) -> RunResult:

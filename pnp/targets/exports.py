@@ -37,7 +37,7 @@ def stem(loaded: LoadedGame, *parts: str | None) -> str:
 
 def set_inputs(loaded: LoadedGame, component_set: ComponentSet, language: str | None) -> tuple[str, ...]:
     """What decides the pictures of a set's faces: the game, its components, templates, images and texts."""
-    faces = [f for item in component_set.items for f in (item.front, item.back) if f is not None]
+    faces = [f for item in component_set.items for _, f in item.faces]
     return (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
             loaded.images_digest(faces), loaded.texts_digest(component_set.text_keys, language or source(loaded)))
 
@@ -72,9 +72,8 @@ class FaceArt:
     def paint_all(self) -> None:
         """Paint every face of the set and stop on its problems: a file shows no face its set cannot draw."""
         for item in self.component_set.items:
-            for face in (item.front, item.back):
-                if face is not None:
-                    self(face)
+            for _, face in item.faces:
+                self(face)
         self.problems.raise_if_any()
 
 

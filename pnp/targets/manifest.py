@@ -2,7 +2,7 @@
 
 Per unit of work (a command on one game folder, or the calibration sheet): the key of its
 last run and the digest of the sources (game files, templates, pnp's code) it was checked
-against. Per target: the key it was last made with and its warnings. Per file: the
+against. Per target: the key it was last made with, its warnings and notes. Per file: the
 target that made it, the key it was made from, the request (command and options) that
 asked for it, the part of a request it answers (`Facets`), whether its inputs have
 changed since (`stale`), and its digest, size and modification time. A file whose size
@@ -59,6 +59,7 @@ class TargetRecord:
     kind: str
     warnings: list[str] = field(default_factory=list)
     request: str = ""  # the request it was last made or confirmed for
+    notes: list[str] = field(default_factory=list)  # what the command says of it (pnp.targets.target.Rendered)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ class Manifest:
             if raw.get("version") != VERSION:
                 return cls()
             units = {scope: UnitRecord(**u) for scope, u in raw["units"].items()}
-            targets = {tid: TargetRecord(r["key"], r["unit"], r["kind"], list(r["warnings"]), r["request"])
+            targets = {tid: TargetRecord(r["key"], r["unit"], r["kind"], list(r["warnings"]), r["request"],
+                                         list(r.get("notes", ())))
                        for tid, r in raw["targets"].items()}
             files = {path: Output(f["target"], f["unit"], f["key"], f["request"], Facets.from_json(f["facets"]),
                                   Stamp(*f["stamp"]), bool(f.get("stale")))
@@ -103,7 +105,8 @@ class Manifest:
 
     def dumps(self) -> bytes:
         units = {scope: {"key": u.key, "sources": u.sources, "game": u.game} for scope, u in sorted(self.units.items())}
-        targets = {tid: {"key": r.key, "unit": r.unit, "kind": r.kind, "warnings": r.warnings, "request": r.request}
+        targets = {tid: {"key": r.key, "unit": r.unit, "kind": r.kind, "warnings": r.warnings, "request": r.request,
+                         **({"notes": r.notes} if r.notes else {})}
                    for tid, r in sorted(self.targets.items())}
         files = {path: {"target": f.target, "unit": f.unit, "key": f.key, "request": f.request,
                         "facets": f.facets.to_json(), "stamp": [f.stamp.sha256, f.stamp.size, f.stamp.mtime_ns],

@@ -13,14 +13,14 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from pnp.layout.paper import FLIPS, PAPERS
 from pnp.model.names import id_problem, language_problem
 
 # The --format tokens pnp's own kinds make (each kind declares its own; tests check the two agree).
-FORMATS = ("pdf", "png", "tts", "pod", "html")
+FORMATS = ("pdf", "png", "tts", "pod", "html", "faces")
 DEFAULT_FORMATS = ("pdf", "png")
 DIAGRAM_FORMATS = ("pdf", "png", "svg")
 MAX_BACK_OFFSET_MM = 20
@@ -90,16 +90,8 @@ class BuildOptions(RunOptions):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        check_back_offset(self.back_offset_mm)
-        if self.layout is not None:
-            from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
-
-            _check_choices("layout", (self.layout,), LAYOUTS)
-        _check_choices("paper", self.papers, tuple(PAPERS))
+        check_sheet_options(self)
         _check_choices("format", self.formats, known_formats(self.formats))
-        _check_choices("duplex", (self.flip,), FLIPS)
-        check_dpi(self.dpi)
-        check_language_tags(self.languages)
         check_shop(self.shop, self.formats)
         if self.tts_base_url is not None:
             check_base_url(self.tts_base_url)
@@ -142,6 +134,79 @@ class CalibrationOptions(RunOptions):
             raise BadOption(f"--lang: {language_problem(self.language)}")
 
 
+@dataclass(frozen=True)
+class Before:
+    """What pnp diff compares a game with: `kind` "revision" (the game at a git revision of
+    `repository`, checked out for the run: `root` is the checkout, `folder` the game in it, None
+    if it was not there) or "build" (an earlier build: `folder` holds its sheets of the game).
+    `identity` decides what the comparison makes (the commit and the game's place in it, or the
+    digest of the files read); `label` names it in reports. The folders are the run's own, not
+    part of any key."""
+
+    ref: str
+    kind: str
+    identity: str
+    label: str
+    root: Path | None = None
+    folder: Path | None = None
+    repository: Path | None = None
+
+    def key_fields(self) -> list[str]:
+        return [self.ref, self.kind, self.identity, self.label]
+
+
+@dataclass(frozen=True)
+class DiffOptions(RunOptions):
+    """pnp diff: the comparison with `before`, and the reprint kit laid out with the sheets' settings."""
+
+    before: Before | None = None
+    papers: tuple[str, ...] = ("a4", "letter")
+    flip: str = "long"
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    layout: str | None = None
+    languages: tuple[str, ...] | None = None
+    dpi: int = 300  # what the reprint prints raster art at, as the sheets do
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        check_sheet_options(self)
+
+    @classmethod
+    def like(cls, build: BuildOptions, before: Before | None = None) -> DiffOptions:
+        """A diff with a build's run options and sheet settings (a game's settings: pnp.targets.settings)."""
+        return cls(out=build.out, jobs=build.jobs, force=build.force, before=before, papers=build.papers,
+                   flip=build.flip, back_offset_mm=build.back_offset_mm, layout=build.layout, languages=build.languages,
+                   dpi=build.dpi)
+
+    def key_fields(self) -> dict:
+        known = super().key_fields()
+        known["before"] = self.before.key_fields() if self.before is not None else None
+        return known
+
+    @classmethod
+    def from_fields(cls, values: dict, **run) -> RunOptions:
+        before = values.get("before")
+        made = super().from_fields({k: v for k, v in values.items() if k != "before"}, **run)
+        assert isinstance(made, DiffOptions)
+        return replace(made, before=Before(*before) if isinstance(before, list) and len(before) == 4 else None)
+
+    def covers(self, facets, path: str) -> bool:
+        return _has_languages(self.languages, facets.languages) and facets.paper in (None, *self.papers)
+
+
+def check_sheet_options(options: BuildOptions | DiffOptions) -> None:
+    """The sheet settings a build and a reprint share: back offset, layout, papers, duplex, resolution and languages."""
+    check_back_offset(options.back_offset_mm)
+    if options.layout is not None:
+        from pnp.model.sheets import LAYOUTS  # with the model's readers: only when a layout is chosen
+
+        _check_choices("layout", (options.layout,), LAYOUTS)
+    _check_choices("paper", options.papers, tuple(PAPERS))
+    _check_choices("duplex", (options.flip,), FLIPS)
+    check_dpi(options.dpi)
+    check_language_tags(options.languages)
+
+
 def known_formats(asked: Iterable[str] = ()) -> tuple[str, ...]:
     """The --format tokens there are, as far as asked needs to know: pnp's own, and the installed
     plugins' when asked holds a token pnp's own kinds do not make (only then is any read)."""
@@ -168,7 +233,7 @@ def tupled(value):
 
 
 OPTIONS_FOR: dict[str, type[RunOptions]] = {"build": BuildOptions, "diagrams": DiagramOptions,
-                                            "calibrate": CalibrationOptions}
+                                            "calibrate": CalibrationOptions, "diff": DiffOptions}
 
 
 def check_back_offset(offset: tuple[float, float]) -> None:

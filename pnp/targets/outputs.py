@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.output.transaction import STATE_FOLDER
+from pnp.output.transaction import STATE_FOLDER, in_pnp_folder
 from pnp.targets import digest as digests
 from pnp.targets.manifest import MANIFEST, Manifest, sources_of
 
@@ -42,7 +42,7 @@ def game_outputs(out: Path, folder: Path) -> GameOutputs:
     sources = sources_of(Path(folder))
     changed = {scope for scope in scopes if scope not in manifest.units or manifest.units[scope].sources != sources}
     for path, output in sorted(manifest.files.items()):
-        if output.unit in scopes:
+        if output.unit in scopes and not in_pnp_folder(path):
             result.files.append(path)
             if output.stale:
                 result.stale.append(path)
@@ -79,7 +79,8 @@ def clean(out: Path, games: Iterable[str] | None, stale_only: bool = False) -> C
                 manifest.units[output.unit] = replace(unit, key="")
             if output.stamp.matches(Path(out) / path):
                 transaction.remove(path)
-                result.removed.append(Path(out) / path)
+                if not in_pnp_folder(path):
+                    result.removed.append(Path(out) / path)
             elif (Path(out) / path).exists():
                 result.left.append(f"left {path}: changed since pnp wrote it")
         transaction.stage(MANIFEST, manifest.dumps())

@@ -30,7 +30,7 @@ import click
 
 from pnp.model.problems import ContentError, Problem
 from pnp.output.files import OutputError, OutsideRoot, inside, os_faults, write_file
-from pnp.output.transaction import STATE_FOLDER, Transaction
+from pnp.output.transaction import STATE_FOLDER, Transaction, in_pnp_folder
 from pnp.targets import digest as digests
 from pnp.targets.digest import code_digest, key_of
 from pnp.targets.lasting import freezing_run, kept
@@ -67,6 +67,7 @@ class RunResult:
     written: list[Path] = field(default_factory=list)
     removed: list[Path] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the targets asked about say, in their ids' order
     unchanged: int = 0
     rendered: int = 0
     skipped: int = 0
@@ -341,6 +342,7 @@ class _Run:
             self.result.rendered += 1
             if self.tx is None:
                 self.result.warnings += outcome.rendered.warnings
+                self.result.notes += outcome.rendered.notes
             else:
                 self._stage(target, outcome.rendered)
 
@@ -357,18 +359,23 @@ class _Run:
         unit = self.by_scope[target.unit]
         key = self.keys[target.id]
         for path in target.paths:
+            if path not in rendered.files:
+                continue  # left out: nothing to put in it this time
             data = rendered.files[path]
             old = self.manifest.files.get(path)
+            said = not in_pnp_folder(path)
             if (old is not None and old.stamp.sha256 == hashlib.sha256(data).hexdigest()
                     and old.stamp.matches(self.out / path)):
                 stamp = old.stamp
-                self.result.unchanged += 1
+                self.result.unchanged += said
             else:
                 tx.stage(path, data)
                 stamp = stamp_of(data, tx.staging / "new" / path)
-                self.result.written.append(self.out / path)
+                if said:
+                    self.result.written.append(self.out / path)
             self.made[path] = Output(target.id, target.unit, key, unit.request, target.facets, stamp)
-        self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request)
+        self.records[target.id] = TargetRecord(key, target.unit, target.kind, list(rendered.warnings), unit.request,
+                                               list(rendered.notes))
 
     # --- commit --------------------------------------------------------------------
 
@@ -383,6 +390,8 @@ class _Run:
         manifest = self._next_manifest()
         self.result.warnings = sorted(set(w for r in manifest.targets.values() if self._shown(r) for w in r.warnings))
         self.result.warnings += self.left_warnings
+        self.result.notes = [note for _, record in sorted(manifest.targets.items()) if self._shown(record)
+                             for note in record.notes]
         if tx.keep_state and (manifest != self.manifest or not (self.out / MANIFEST).is_file()):
             tx.stage(MANIFEST, manifest.dumps())
         tx.commit()
@@ -445,7 +454,8 @@ class _Run:
                 to_mark[path] = output
             elif self.manifest.intact(path, self.out):
                 self._writing().remove(path)
-                self.result.removed.append(self.out / path)
+                if not in_pnp_folder(path):
+                    self.result.removed.append(self.out / path)
             elif (self.out / path).exists():
                 self.left_warnings.append(f"left {path}: changed since pnp wrote it")
         return {**kept, **self._marked(to_mark)}
@@ -463,7 +473,7 @@ class _Run:
                 planned = keys.get(output.target) if keys is not None else None
                 stale = planned is None or planned[0] != output.key or path not in planned[1]
                 marked[path] = replace(output, stale=stale)
-                if stale and not output.stale:
+                if stale and not output.stale and not in_pnp_folder(path):
                     self.result.stale.append(self.out / path)  # what this run found out of date
         return marked
 
@@ -577,7 +587,8 @@ class _Scheduler:
         if outcome.rendered is None:
             return  # its dependents cannot be made; the failure is reported
         rendered = outcome.rendered
-        self.data[target.id] = rendered.data if rendered.data is not None else rendered.files[target.paths[0]]
+        # A target's data, else its first file (b"" if it left that out: a reprint of nothing).
+        self.data[target.id] = rendered.data if rendered.data is not None else rendered.files.get(target.paths[0], b"")
         if self.work.selects(target.kind, target.unit):
             self.progress(target.name)
         for tid, deps in self.waiting.items():

@@ -63,7 +63,7 @@ SETTINGS = (
     Setting("duplex", "flip", True, "long", "how the printer turns the sheet: long or short"),
     Setting("back-offset", "back_offset_mm", True, (0.0, 0.0), "X,Y in mm that back pages move by (pnp calibrate)"),
     Setting("dpi", "dpi", True, 300, "resolution sheets print at: PNG pages, and raster art in the PDFs"),
-    Setting("formats", "formats", False, DEFAULT_FORMATS, "outputs: pdf, png, tts, pod, html"),
+    Setting("formats", "formats", False, DEFAULT_FORMATS, "outputs: pdf, png, tts, pod, html, faces"),
     Setting("languages", "languages", False, None, "languages to build (default: all the game has)"),
     Setting("shop", "shop", False, None, "the print-on-demand shop for pod (templates/shops/)"),
     Setting("tts-base-url", "tts_base_url", False, None, "where the Tabletop Simulator images will be hosted"),

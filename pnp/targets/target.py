@@ -59,11 +59,15 @@ class OnPaper:
 
 @dataclass
 class Rendered:
-    """A target's bytes: `files` by path; `data` is what dependent targets receive."""
+    """A target's bytes: `files` by path (a planned file it has nothing to put in, such as a
+    reprint of nothing, is left out: it is not written, and an earlier one goes); `data` is what
+    dependent targets receive; `notes`, what the command says of it (not a warning: pnp diff's
+    summary), kept in the manifest and said again while the target is up to date."""
 
     files: dict[str, bytes] = field(default_factory=dict)
     data: bytes | None = None
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 # plan(game, options) → targets;  render(target, game, options, upstream bytes) → Rendered

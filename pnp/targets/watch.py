@@ -9,12 +9,13 @@ A change is built once the save looks finished: the changed files are there (an
 editor's save-by-rename leaves a moment with none) and have kept their size and time
 for a little while. A build that fails while files are still changing is not reported:
 the save was read half-done, and the change it makes next builds again. Then the
-affected games are built in two runs: first the component sheets and their PNG pages on
-the first paper size, so a changed card is on screen first, then everything else
-(other papers, rulebooks that picture the card, booklets). Both runs are incremental
-and follow a build's rule: only outputs of what is watched are made or removed. An
+affected games are built in passes: by default first the component sheets and their PNG
+pages on the first paper size, so a changed card is on screen first, then everything else
+(other papers, rulebooks that picture the card, booklets). Every pass is incremental
+and follows a build's rule: only outputs of what is watched are made or removed. An
 error in content, or a file that goes while it is read, is printed in the usual located
-form and the watch goes on.
+form and the watch goes on. Another watcher (`pnp serve`) may ask for passes of its own,
+for each game built apart, and to hear what each pass came to.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import click
 
@@ -31,8 +33,11 @@ from pnp.model.folders import find_templates_folders
 from pnp.output.files import display
 from pnp.output.transaction import STATE_FOLDER
 from pnp.targets.digest import ignored_name, source_files
-from pnp.targets.options import BuildOptions
+from pnp.targets.options import BuildOptions, RunOptions
 from pnp.targets.runner import run
+
+if TYPE_CHECKING:
+    from pnp.targets.runner import RunResult
 
 FIRST = ("sheet-part", "sheets", "png-page")  # a long kit's sheets are painted in parts
 SETTLE_S = 0.08  # how long a changed file keeps its size and time before it is read
@@ -45,8 +50,55 @@ CONTENT_SUFFIXES = (".yaml", ".yml", ".csv", ".tsv", ".xlsx", ".png", ".jpg", ".
 Requests = Callable[[list[Path]], dict[Path, BuildOptions]]
 
 
+@dataclass(frozen=True)
+class Pass:
+    """One run of a rebuild: `command` on the changed games, each with the options `asked` makes
+    of its build options (and the run's own from the watch's options)."""
+
+    name: str
+    command: str
+    asked: Callable[[BuildOptions], RunOptions]
+
+
+def _first_paper_sheets(options: BuildOptions) -> BuildOptions:
+    return replace(options, kinds=FIRST, papers=options.papers[:1])
+
+
+SHEETS_FIRST = (Pass("sheets", "build", _first_paper_sheets), Pass("all", "build", lambda options: options))
+
+
+@dataclass(frozen=True)
+class Built:
+    """What one pass came to for some games: its result, or the located error that stopped it
+    (and the games' later passes); neither if it was given up for a save still under way (the
+    save's next change builds again)."""
+
+    step: str
+    folders: tuple[Path, ...]
+    result: RunResult | None = None
+    error: str | None = None
+
+
+class Listener(Protocol):
+    """Who hears each pass of a rebuild begin and end (pnp serve's page)."""
+
+    def started(self, step: str, folders: tuple[Path, ...]) -> None: ...
+
+    def built(self, outcome: Built) -> None: ...
+
+
+@dataclass(frozen=True)
+class Rebuilds:
+    """How a watch rebuilds: its passes; whether each game runs apart (one game's error then holds
+    no other back); who hears each pass begin and end."""
+
+    passes: tuple[Pass, ...] = SHEETS_FIRST
+    apart: bool = False
+    listener: Listener | None = None
+
+
 def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None], stop_event=None,
-          requests: Requests | None = None) -> None:
+          requests: Requests | None = None, rebuilds: Rebuilds = Rebuilds()) -> None:
     """Build folders now and again after every change, until stop_event is set (or Ctrl-C).
 
     `requests(folders)` gives the options each game is built with, read again for every
@@ -63,14 +115,14 @@ def watch(folders: list[Path], options: BuildOptions, say: Callable[[str], None]
                                     step=20, rust_timeout=500, yield_on_timeout=True, raise_interrupt=False):
         if not started:
             started = True
-            rebuild(folders, options, say, templates, requests)
+            rebuild(folders, options, say, templates, requests, rebuilds)
             say("watching for changes")
         if not changes:
             continue
         changed = sorted({Path(path) for _, path in changes})
         settle(changed)
         say("changed: " + ", ".join(display(p) for p in changed))
-        rebuild(affected(folders, templates, changed), options, say, templates, requests)
+        rebuild(affected(folders, templates, changed), options, say, templates, requests, rebuilds)
 
 
 class Wanted:
@@ -129,33 +181,45 @@ def affected(folders: list[Path], templates: Iterable[Path], changed: list[Path]
 
 
 def rebuild(folders: list[Path], options: BuildOptions, say: Callable[[str], None], templates: Iterable[Path] = (),
-            requests: Requests | None = None) -> None:
-    """The sheets on the first paper first, then the rest; every error is said and none ends the
-    watch, except one that a save still under way explains (its next change builds again)."""
+            requests: Requests | None = None, rebuilds: Rebuilds = Rebuilds()) -> None:
+    """Each pass in turn (by default the sheets on the first paper, then the rest); every error is
+    said and none ends the watch, except one that a save still under way explains (its next change
+    builds again). A game whose pass failed takes no later pass."""
     if not folders:
         return
     watched = [*folders, *templates]
     before = content_state(watched)
-    for first in (True, False):
-        start = time.perf_counter()
-        try:
-            asked = requests(folders) if requests else {folder: options for folder in folders}
-            if first:
-                asked = {f: replace(o, kinds=FIRST, papers=o.papers[:1]) for f, o in asked.items()}
-            result = run("build", folders, options, requests=asked)
-        except (click.ClickException, OSError) as error:
-            if _still_saving(watched, before):
-                return
-            say(f"error: {_message(error)}")
-            return
-        for path in sorted(result.written):
-            say(f"wrote {display(path)}")
-        for path in sorted(result.removed):
-            say(f"removed {display(path)}")
-        for warning in result.warnings:
-            say(f"warning: {warning}")
-        if result.written or result.removed:
-            say(f"{'sheets' if first else 'all'} done in {time.perf_counter() - start:.2f} s")
+    groups = [[folder] for folder in folders] if rebuilds.apart else [folders]
+    hear = rebuilds.listener
+    for step in rebuilds.passes:
+        for group in list(groups):
+            if hear:
+                hear.started(step.name, tuple(group))
+            start = time.perf_counter()
+            try:
+                asked = requests(group) if requests else {folder: options for folder in group}
+                result = run(step.command, group, step.asked(options),
+                             requests={f: step.asked(o) for f, o in asked.items()})
+            except (click.ClickException, OSError) as error:
+                if _still_saving(watched, before):
+                    if hear:
+                        hear.built(Built(step.name, tuple(group)))
+                    return
+                say(f"error: {_message(error)}")
+                groups.remove(group)
+                if hear:
+                    hear.built(Built(step.name, tuple(group), error=_message(error)))
+                continue
+            for path in sorted(result.written):
+                say(f"wrote {display(path)}")
+            for path in sorted(result.removed):
+                say(f"removed {display(path)}")
+            for warning in result.warnings:
+                say(f"warning: {warning}")
+            if result.written or result.removed:
+                say(f"{step.name} done in {time.perf_counter() - start:.2f} s")
+            if hear:
+                hear.built(Built(step.name, tuple(group), result))
 
 
 def _message(error: click.ClickException | OSError) -> str:

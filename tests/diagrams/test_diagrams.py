@@ -365,3 +365,118 @@ def test_every_mark_kind_the_model_reads_becomes_a_scene_item() -> None:
     from pnp.model.diagrams import MARKS
 
     assert set(hand._MARKS) == set(MARKS)
+
+
+def _hand_scene(folder: Path, diagrams: str) -> sc.Scene:
+    from pnp.diagrams.book import diagram_scene
+    from pnp.diagrams.pieces import Pieces
+
+    write(folder, "diagrams.yaml", diagrams)
+    game = load_game(folder)
+    catalogs = load_catalogs(game.folder, game.languages)
+    book = load_diagrams(game, catalogs)
+    return diagram_scene(book.diagrams["hand"], Pieces(game), Texts(catalogs, "en"), Problems())
+
+
+def test_a_hex_board_places_pieces_and_marks_on_its_hexagons_without_arithmetic(engineless: Path) -> None:
+    """`board: {hex: [3, 2]}`: flat-topped hexagons one cell across their flats, odd columns half a
+    cell lower, so every neighbour's centre is one cell away; [c, r] is that hexagon's centre."""
+    from pnp.shapes import HEXAGON
+
+    scene = _hand_scene(engineless, """\
+        diagrams:
+          hand:
+            board: {hex: [3, 2]}
+            pieces:
+              - {set: tokens, item: red, at: [1, 0]}
+            marks:
+              - square: [2, 1]
+              - arrow: [[0, 0], [1, 0]]
+              - {label: edge, at: [0.5, 0]}
+        """)
+    [frame] = scene.frames
+    cells = [i for i in frame.items if isinstance(i, sc.Cell)]
+    assert len(cells) == 6 and all(c.shape is HEXAGON for c in cells)
+    assert all(c.shape.natural_height(c.width) == pytest.approx(1.0) for c in cells)  # one cell flat to flat
+    centre = {(round(c.x, 6), round(c.y, 6)) for c in cells}
+    step = math.sqrt(3) / 2
+    width = 2 / math.sqrt(3)
+    expected = {(round(width / 2 + col * step, 6), round(0.5 + row + (0.5 if col % 2 else 0.0), 6))
+                for col in range(3) for row in range(2)}
+    assert centre == expected
+    for a in cells:  # every hexagon's six neighbours on the board are exactly one cell away
+        near = [b for b in cells if b is not a and math.dist((a.x, a.y), (b.x, b.y)) < 1.01]
+        assert all(math.dist((a.x, a.y), (b.x, b.y)) == pytest.approx(1.0) for b in near) and near
+    [piece] = [i for i in frame.items if isinstance(i, sc.Piece)]
+    assert (piece.x, piece.y) == pytest.approx((width / 2 + step, 1.0))
+    [highlight] = [i for i in frame.items if isinstance(i, sc.Highlight)]
+    assert highlight.shape is HEXAGON and (highlight.x + highlight.w / 2, highlight.y + highlight.h / 2) == \
+        pytest.approx((width / 2 + 2 * step, 1.5))
+    [arrow] = [i for i in frame.items if isinstance(i, sc.Stroke)]
+    assert [p for point in arrow.points for p in point] == pytest.approx([width / 2, 0.5, width / 2 + step, 1.0])
+    [label] = [i for i in frame.items if isinstance(i, sc.Label)]
+    assert (label.x, label.y) == pytest.approx((width / 2 + step / 2, 0.75))  # the middle of the shared edge
+
+
+def test_an_offset_board_staggers_its_odd_rows_by_half_a_cell(engineless: Path) -> None:
+    scene = _hand_scene(engineless, """\
+        diagrams:
+          hand:
+            board: {offset: [[0, 0], [1, 0], [0, 1]]}
+            pieces:
+              - {set: tokens, item: red, at: [0, 1]}
+        """)
+    [frame] = scene.frames
+    assert [(c.x, c.y) for c in frame.items if isinstance(c, sc.Cell)] == [(0.5, 0.5), (1.5, 0.5), (1.0, 1.5)]
+    [piece] = [i for i in frame.items if isinstance(i, sc.Piece)]
+    assert (piece.x, piece.y) == (1.0, 1.5)
+
+
+def test_a_board_of_two_grids_is_a_located_problem(engineless: Path) -> None:
+    write(engineless, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            board: {hex: [3, 2], grid: [3, 2]}
+        """)
+    with pytest.raises(ContentError, match=r"diagrams.yaml:3:\d+ diagrams.hand.board: a board is one kind of grid: "
+                                           r"'grid' or 'cells' \(squares\), 'hex' or 'offset', got 'grid' and 'hex'"):
+        load_diagrams(load_game(engineless))
+
+
+def test_a_hex_board_prints_hexagons_with_the_token_on_its_cell(engineless: Path, tmp_path: Path) -> None:
+    """Read back with PDFium: board-coloured hexagons, white between their corners, the red token
+    at its hexagon's centre."""
+    import pypdfium2
+
+    write(engineless, "diagrams.yaml", """\
+        diagrams:
+          hand:
+            cell: 20mm
+            board: {hex: [2, 1]}
+            pieces:
+              - {set: tokens, item: red, at: [1, 0]}
+        """)
+    game = load_game(engineless)
+    catalogs = load_catalogs(game.folder, game.languages)
+    book = load_diagrams(game, catalogs)
+    problems = Problems()
+    pdf = drawing_pdf(diagram_drawing(game, catalogs, book, "hand", "en", problems), "hand")
+    assert not problems.items
+    document = pypdfium2.PdfDocument(pdf)
+    page = document[0]
+    image = page.render(scale=DPI / 72).to_pil().convert("RGB")
+    document.close()
+    px = DPI / 25.4 * 20  # pixels a cell
+    margin = 0.12 * px
+    width = 2 / math.sqrt(3)
+    # The frame spans two hexagons: 1.5 hexagon widths across, 1.5 cells down (the second column half lower).
+    assert image.width == pytest.approx((width * 1.75 + 0.24) * px, abs=2)
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((round(margin + x * px), round(margin + y * px)))
+
+    board = at(width / 2, 0.5)
+    assert board != (255, 255, 255) and board[0] < 250  # the first hexagon's ground
+    red = at(width / 2 + math.sqrt(3) / 2, 1.0)
+    assert red[0] > 180 and red[1] < 60 and red[2] < 60
+    assert at(width - 0.05, 0.1) == (255, 255, 255)  # beside the first hexagon's upper right edge

@@ -65,7 +65,7 @@ def test_every_picture_is_shown_and_every_page_is_linked():
 
 READERS = [ROOT / "pnp" / "model" / name for name in (
     "game.py", "set_outline.py", "components.py", "faces.py", "groups.py", "diagrams.py", "rulebook.py", "repeat.py",
-    "item_sources.py", "table_items.py", "sheets.py")]
+    "item_sources.py", "table_items.py", "sheets.py", "nets.py")]
 READERS.append(ROOT / "pnp" / "i18n" / "catalog.py")
 _KEY_READ = re.compile(r"""\.(?:text|integer|number|boolean|length|choice|colour|mapping|items|get|typed|has)"""
                        r"""\(\s*"([a-z][\w-]*)\"""")

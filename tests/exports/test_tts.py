@@ -234,3 +234,41 @@ def test_each_language_has_a_saved_object_named_in_its_words(kit, game):
         decks_named = {d["Nickname"] for d in decks(document) if d["Name"] == "Deck"}
         sets_named = {p["Nickname"].split(" – ")[0] for p in pieces(document)}
         assert decks_named | sets_named <= names
+
+
+def test_a_standee_stands_as_a_figurine_and_a_tuck_box_stays_off_the_table(make_game, tmp_path):
+    """Read back as TTS reads the save: a custom figurine per standee copy, its front and back images
+    those of the standee's own faces (their grounds read with Pillow); no object or image of the box."""
+    from pnp.targets import BuildOptions, build
+
+    folder = make_game({"components.yaml": """\
+        sets:
+          deck:
+            extends: cards/poker
+            items: [{id: a, count: 3}]
+            front: {background: gold}
+          box:
+            kind: tuck-box
+            deck: deck
+            items: [{}]
+            front: {background: ink}
+          hero:
+            kind: standee
+            width: 30mm
+            height: 50mm
+            items: [{id: knight, count: 2}]
+            front: {background: gold}
+            back: {background: ink}
+        """})
+    build([folder], BuildOptions(out=tmp_path / "out", formats=("tts",), languages=("en",)))
+    files = sorted(p.name for p in (tmp_path / "out" / "tiny" / "tts").iterdir())
+    assert not [name for name in files if "-box" in name]
+    [document] = saved_objects(tmp_path / "out", "tiny").values()
+    figures = [o for o in document["ObjectStates"] if o["Name"] == "Figurine_Custom"]
+    assert len(figures) == 2 and len(document["ObjectStates"]) == 3  # the deck, two knights, no box
+    image = figures[0]["CustomImage"]
+    assert (image["ImageURL"], image["ImageSecondaryURL"]) == ("tiny-hero-knight.png", "tiny-hero-knight-back.png")
+    assert figures[0]["Transform"]["posX"] != figures[1]["Transform"]["posX"]  # side by side, not stacked
+    for name, colour in (("tiny-hero-knight.png", (0xE6, 0x9F, 0x00)), ("tiny-hero-knight-back.png", (0x22,) * 3)):
+        with Image.open(tmp_path / "out" / "tiny" / "tts" / name) as picture:
+            assert picture.convert("RGB").getpixel((picture.width // 2, picture.height // 2)) == colour

@@ -83,3 +83,54 @@ def test_ids_made_from_values_are_ids(make_game):
     [chips] = load_game(folder).sets
     assert [item.id for item in chips.items] == ["gron-true", "gron-false", "dark-blue-true", "dark-blue-false",
                                                  "gron-true-2", "item6"]
+
+
+def test_faces_fill_in_the_items_own_fields(make_game):
+    """`${id}`, `${count}`, `${width}` and `${height}` (millimetres) on a face, in a file name too, and in
+    `when:`; an attribute from a table column of the same name is the one taken."""
+    folder = make_game({"components.yaml": """\
+        sets:
+          deck:
+            kind: card
+            width: 60mm
+            height: 90mm
+            attributes: [suit]
+            items:
+              - {id: fox, suit: red, count: 3}
+              - {id: owl, suit: blue, width: 50mm}
+            front:
+              elements:
+                - image: {file: "art/${id}.svg"}
+                - text: {text: "${id} ×${count}", x: "${width / 2 - 10}mm", w: 20mm, h: "${height / 9}mm"}
+                - circle: {r: 10%}
+                  when: {id: owl}
+        """, "art/fox.svg": SVG, "art/owl.svg": SVG})
+    [deck] = load_game(folder).sets
+    fox, owl = deck.items
+    assert [e.path.name for e in (fox.front.elements[0], owl.front.elements[0])] == ["fox.svg", "owl.svg"]
+    assert (fox.front.elements[1].literal, owl.front.elements[1].literal) == ("fox ×3", "owl ×1")
+    assert fox.front.elements[1].x == pytest.approx(mm(20)) and owl.front.elements[1].x == pytest.approx(mm(15))
+    assert fox.front.elements[1].h == pytest.approx(mm(10))
+    assert (len(fox.front.elements), len(owl.front.elements)) == (2, 3)
+    assert dict(fox.values) == {"suit": "red"}  # the item's attributes stay its own
+
+
+def test_an_unknown_name_on_a_face_lists_the_items_fields(make_game):
+    from pnp.model.problems import ContentError
+
+    folder = make_game({"components.yaml": """\
+        sets:
+          deck:
+            kind: card
+            width: 60mm
+            items: [{id: fox}]
+            front:
+              elements:
+                - text: {text: "${name}"}
+        """})
+    with pytest.raises(ContentError, match=r"unknown attribute '\$\{name\}' \(known here: count, height, id, width\)"):
+        load_game(folder)
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" width="10" height="10">'
+       '<rect width="10" height="10"/></svg>')

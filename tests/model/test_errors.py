@@ -76,7 +76,8 @@ def test_all_problems_of_a_file_are_reported_at_once(make_game):
     messages = problems_of(folder)
     assert len(messages) == 6, messages
     joined = "\n".join(messages)
-    assert "components.yaml:3:11 sets.chips.kind: expected one of card, token, tile, piece, board, got 'tokn'" in joined
+    assert ("components.yaml:3:11 sets.chips.kind: expected one of card, token, tile, piece, board, tuck-box, standee, "
+            "got 'tokn'") in joined
     assert "components.yaml:4:12 sets.chips.shape: expected one of rect, circle, hexagon, got 'triangle'" in joined
     assert "sets.chips.width: expected a length greater than zero, got '-20mm'" in joined
     assert "sets.chips.front.background: expected a palette colour (gold, ink)" in joined
@@ -115,7 +116,7 @@ def test_unknown_attribute_in_substitution(make_game):
             front: {background: "${color}"}
         """})
     [message] = problems_of(folder)
-    assert "unknown attribute '${color}' (known here: colour)" in message
+    assert "unknown attribute '${color}' (known here: colour, count, height, id, width)" in message
 
 
 def test_missing_image(make_game):

@@ -148,6 +148,51 @@ def _clip(obj) -> Rect | None:
     return shared
 
 
+@dataclass(frozen=True)
+class Stroke:
+    """A stroked path as PDFium reads it: its points in millimetres on the page (the path's own
+    matrix applied, a curve by its end points), whether it is dashed, its width and colour."""
+
+    points: tuple[tuple[float, float], ...]
+    dashed: bool
+    width: float
+    rgb: tuple[int, int, int]
+
+
+def read_strokes(pdf: Path | bytes, index: int) -> list[Stroke]:
+    """Every top-level stroked path of a page, in the order drawn."""
+    document = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    try:
+        page = document[index]
+        strokes = []
+        for obj in page.get_objects(max_depth=1):
+            if obj.type != PATH or not _strokes(obj):
+                continue
+            strokes.append(Stroke(_points(obj), pdfium_c.FPDFPageObj_GetDashCount(obj.raw) > 0, _stroke(obj),
+                                  _colour(pdfium_c.FPDFPageObj_GetStrokeColor, obj)[:3]))
+        return strokes
+    finally:
+        document.close()
+
+
+def _strokes(obj) -> bool:
+    fill, stroke = ctypes.c_int(0), ctypes.c_int(0)
+    return bool(pdfium_c.FPDFPath_GetDrawMode(obj.raw, ctypes.byref(fill), ctypes.byref(stroke)) and stroke.value)
+
+
+def _points(obj) -> tuple[tuple[float, float], ...]:
+    matrix = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFPageObj_GetMatrix(obj.raw, ctypes.byref(matrix))
+    points = []
+    for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
+        x, y = ctypes.c_float(0), ctypes.c_float(0)
+        segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+        pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+        points.append(((matrix.a * x.value + matrix.c * y.value + matrix.e) / MM,
+                       (matrix.b * x.value + matrix.d * y.value + matrix.f) / MM))
+    return tuple(points)
+
+
 def _stroke(obj) -> float:
     width = ctypes.c_float(0)
     return width.value if pdfium_c.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(width)) else 0.0

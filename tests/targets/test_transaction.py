@@ -196,7 +196,7 @@ def test_kill_9_mid_build_leaves_complete_files_and_a_staging_folder_the_next_bu
 def test_every_registered_kind_is_reachable_from_a_command():
     kinds = all_kinds()
     assert {"sheets", "png-page", "rulebook", "booklet-pages", "booklet", "diagram", "calibration"} <= set(kinds)
-    assert {k.command for k in kinds.values()} == {"build", "diagrams", "calibrate"}
+    assert {k.command for k in kinds.values()} == {"build", "diagrams", "calibrate", "diff"}
 
 
 @pytest.mark.parametrize("name", ["manifest.json", "digests.json", "settings.json"])

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from pnp.targets import BuildOptions
-from pnp.targets.watch import affected, watch
+from pnp.targets.watch import SHEETS_FIRST, Built, Rebuilds, affected, rebuild, watch
 
 
 def _wait_for(condition, timeout: float = 30.0) -> bool:
@@ -52,6 +52,34 @@ def test_a_template_change_touches_every_game_and_a_game_file_only_its_game(tmp_
     assert affected(games, templates, [templates[0] / "cards.yaml"]) == games
     assert affected(games, templates, [games[1] / "text" / "en.yaml"]) == [games[1]]
     assert affected(games, templates, [Path("/elsewhere/file.yaml")]) == []
+
+
+class Heard:
+    """A listener of a rebuild's passes: what it heard, in order."""
+
+    def __init__(self):
+        self.events: list[tuple] = []
+
+    def started(self, step: str, folders: tuple[Path, ...]) -> None:
+        self.events.append(("started", step, [f.name for f in folders]))
+
+    def built(self, outcome: Built) -> None:
+        what = "error" if outcome.error else "built" if outcome.result is not None else "given up"
+        self.events.append((what, outcome.step, [f.name for f in outcome.folders]))
+
+
+def test_games_rebuilt_apart_each_take_the_passes_and_one_error_holds_no_other_back(two_sets, tmp_path):
+    good, broken = two_sets("good"), two_sets("broken", **{"text/en.yaml": "chip.name: [unclosed\n"})
+    options = BuildOptions(out=tmp_path / "out", papers=("a4",), formats=("pdf",), jobs=1)
+    heard, said = Heard(), []
+    rebuild([good, broken], options, said.append, rebuilds=Rebuilds(SHEETS_FIRST, apart=True, listener=heard))
+    assert heard.events == [("started", "sheets", ["good"]), ("built", "sheets", ["good"]),
+                            ("started", "sheets", ["broken"]), ("error", "sheets", ["broken"]),
+                            ("started", "all", ["good"]), ("built", "all", ["good"])]
+    assert (tmp_path / "out" / "good" / "good-sheets-en-a4.pdf").is_file()
+    assert not (tmp_path / "out" / "broken").exists()
+    assert [line for line in said if line.startswith("error: ")] == [
+        next(line for line in said if "en.yaml:" in line and "YAML syntax error" in line)]
 
 
 def pdf_text(path: Path) -> str:

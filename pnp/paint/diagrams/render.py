@@ -42,7 +42,7 @@ from pnp.paint.colours import to_reportlab
 from pnp.paint.faces import new_drawing, outline, outline_picture
 from pnp.paint.pdfdraw import mark_group
 from pnp.paint.picture import as_reportlab
-from pnp.shapes import Shape
+from pnp.shapes import RECTANGLE, Shape
 from pnp.shapes.geometry import arrow_head, unit
 from pnp.text.fonts import font_name, font_runs
 from pnp.text.wrap import LEADING, wrap
@@ -218,7 +218,11 @@ class Renderer:
 
     def _highlight(self, group, space, item: sc.Highlight) -> None:
         x, y = space.point(item.x, item.y + item.h)
-        box = shapes.Rect(x, y, item.w * space.scale, item.h * space.scale)
+        w, h = item.w * space.scale, item.h * space.scale
+        if item.shape is RECTANGLE:
+            box = shapes.Rect(x, y, w, h)
+        else:
+            box = as_reportlab(outline_picture(item.shape.outline(x, y, w, h, fill_box=True)))
         box.fillColor, box.strokeColor, box.strokeWidth = self.colour(item.role), self.colour("ink"), 0.8
         group.add(box)
 

@@ -1,9 +1,9 @@
 """`--format html`: the kit preview page, `<game>/index.html`, listing every output of the build.
 
 It is planned after every other kind of the build and asks each for its targets, so it
-lists exactly the files this build makes for the game. It depends on the targets whose
-first file is a PDF or PNG, and makes their thumbnails from those bytes; so it is made
-again whenever any of them is.
+lists exactly the files this build makes for the game (but pnp's own, in `.pnp` folders).
+It depends on the targets whose first file is a PDF or PNG, and makes their thumbnails from
+those bytes; so it is made again whenever any of them is.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pnp.output.transaction import in_pnp_folder
 from pnp.targets.facets import Facets
 from pnp.targets.kinds import kinds_for
 from pnp.targets.kinds.sheets import languages_of
@@ -43,10 +44,11 @@ def plan(loaded: LoadedGame, options: BuildOptions):
         if kind.priority >= PRIORITY:
             continue
         for target in kind.plan(loaded, options):
-            if not target.paths:
+            paths = tuple(path for path in target.paths if not in_pnp_folder(path))
+            if not paths:
                 continue
-            pictured = target.paths[0].endswith((".pdf", ".png"))
-            entries.append((kind.name, kind.section, target.paths, pictured))
+            pictured = paths[0].endswith((".pdf", ".png"))
+            entries.append((kind.name, kind.section, paths, pictured))
             if pictured:
                 depends.append(target.id)
     path = f"{loaded.id}/index.html"

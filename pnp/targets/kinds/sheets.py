@@ -1,6 +1,8 @@
 """Component sheets: one PDF per game × language × paper holding every set's sheets in print order.
 
 The game's components are packed onto as few sheets as the layout finds (pnp.layout.kit).
+Beside each PDF, in the game's hidden `.pnp/` folder, goes the record of where it prints
+each face (pnp.layout.face_places), from which `pnp diff` can cut the faces out of it later.
 Every language gets its own PDF, even when no face shows a text: the footers, glue tabs
 and scale bar are words too, so each names the game and the sets as players of that
 language know them and speaks pnp's own words in it (sets without text print alike in
@@ -26,9 +28,10 @@ from pnp.layout.geometry import DoesNotFit
 from pnp.layout.paper import PAPERS
 from pnp.model.game import TITLE_KEY
 from pnp.model.problems import ContentError, Location, Problems, quote
+from pnp.output.transaction import STATE_FOLDER
 from pnp.targets.facets import Facets
 from pnp.targets.lasting import kept
-from pnp.targets.options import BuildOptions
+from pnp.targets.options import BuildOptions, DiffOptions
 from pnp.targets.target import Rendered, Target, TargetKind
 
 if TYPE_CHECKING:
@@ -72,8 +75,8 @@ def sheet_id(loaded: LoadedGame, language: str, paper: str) -> str:
 def plan(loaded: LoadedGame, options: BuildOptions):
     """Each edition's sheets, after their parts where the kit is long (the whole is keyed by them)."""
     parts = parts_of(loaded)
-    for language, paper in _editions(loaded, options):
-        whole = _target(loaded, language, paper, options)
+    for language, paper in editions(loaded, options):
+        whole = edition_target(loaded, language, paper, options)
         if parts > 1:
             pieces = [replace(whole, id=_part_id(whole, index, parts), kind=PART, paths=(),
                               params=replace(whole.params, part=(index, parts)),
@@ -90,8 +93,7 @@ def _no_targets(loaded: LoadedGame, options: BuildOptions):
 
 def parts_of(loaded: LoadedGame) -> int:
     """How many parts the game's sheets are painted in."""
-    return part_count(sum(item.count * ((item.front is not None) + (item.back is not None))
-                          for s in loaded.game.sets for item in s.items))
+    return part_count(sum(item.count * len(item.faces) for s in loaded.game.sets for item in s.items))
 
 
 def part_count(cells: int) -> int:
@@ -103,24 +105,42 @@ def _part_id(whole: Target, index: int, parts: int) -> str:
     return f"{whole.id}#part-{index + 1}-of-{parts}"
 
 
-def _editions(loaded: LoadedGame, options: BuildOptions):
+def editions(loaded: LoadedGame, options: BuildOptions):
+    """(language, paper) of every edition of the sheets the options ask for."""
     if loaded.game.sets:
         for language in languages_of(loaded, options):
             for paper in options.papers:
                 yield language, paper
 
 
-def _target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
+def record_name(sheets_stem: str) -> str:
+    """Where, in a game's output folder, the record of where a sheets PDF prints each face is
+    (pnp.layout.face_places): in pnp's own hidden folder, beside the PDF."""
+    return f"{STATE_FOLDER}/{sheets_stem}.json"
+
+
+def edition_target(loaded: LoadedGame, language: str, paper: str, options: BuildOptions) -> Target:
+    """An edition's sheets: the PDF and, beside it, its record of where each face prints (none without pdf)."""
     target_id = sheet_id(loaded, language, paper)
+    paths = (target_id, f"{loaded.id}/{record_name(stem(loaded, language, paper))}") if "pdf" in options.formats else ()
+    return Target(id=target_id, kind=NAME, unit="", paths=paths, params=sheet_params(language, paper, options),
+                  inputs=edition_inputs(loaded, language), label=stem(loaded, language, paper),
+                  facets=Facets("pdf", (language,), paper))
+
+
+def sheet_params(language: str, paper: str, options: BuildOptions | DiffOptions) -> SheetParams:
+    """The parameters of an edition of sheets (or of a reprint laid out and painted as they are)."""
+    return SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout, options.dpi)
+
+
+def edition_inputs(loaded: LoadedGame, language: str) -> tuple[str, ...]:
+    """What decides the game's sheets in a language: game.yaml, the components, templates, images and the
+    texts they show."""
     sets = loaded.game.sets
-    faces = [f for s in sets for item in s.items for f in (item.front, item.back) if f is not None]
+    faces = [f for s in sets for item in s.items for _, f in item.faces]
     keys = [*(k for s in sets for k in s.text_keys), *footer_keys(loaded)]
-    inputs = (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
-              loaded.images_digest(faces), loaded.texts_digest(keys, language))
-    return Target(id=target_id, kind=NAME, unit="", paths=(target_id,) if "pdf" in options.formats else (),
-                  params=SheetParams(language, paper, options.flip, (*options.back_offset_mm,), options.layout,
-                                     options.dpi),
-                  inputs=inputs, label=stem(loaded, language, paper), facets=Facets("pdf", (language,), paper))
+    return (loaded.digest("game.yaml"), loaded.components_digest(), loaded.templates_digest(),
+            loaded.images_digest(faces), loaded.texts_digest(keys, language))
 
 
 def footer_keys(loaded: LoadedGame) -> tuple[str, ...]:
@@ -146,7 +166,7 @@ def kit_of(loaded: LoadedGame, paper: str, options: BuildOptions) -> Kit:
     return loaded.layouts[key]
 
 
-def settings_of(loaded: LoadedGame, options: BuildOptions):
+def settings_of(loaded: LoadedGame, options: BuildOptions | DiffOptions):
     """The sheet settings of the game as the options ask (pnp.layout.sheet.SheetSettings)."""
     from pnp.layout.sheet import settings_for
     from pnp.model.units import mm
@@ -163,7 +183,13 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
         pdf, warnings = join_parts(upstream), []  # the parts said their own warnings
     else:
         pdf, warnings = _paint(target, loaded, options, (0, 1))
-    return Rendered({path: pdf for path in target.paths}, pdf, warnings=warnings)
+    files = {}
+    if target.paths:
+        from pnp.layout.face_places import face_places
+
+        record = face_places(kit_of(loaded, target.params.paper, options), loaded.game.sets)
+        files = {target.paths[0]: pdf, target.paths[1]: record.to_json()}
+    return Rendered(files, pdf, warnings=warnings)
 
 
 def render_part(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
@@ -173,24 +199,33 @@ def render_part(target: Target, loaded: LoadedGame, options: BuildOptions, upstr
 
 def _paint(target: Target, loaded: LoadedGame, options: BuildOptions, part: tuple[int, int]) -> tuple[bytes, list[str]]:
     """The sheets' PDF (or one part of it) and its warnings; every problem its faces have stops it."""
+    problems = Problems()
+    kit = _kit_or_problem(loaded, target.params.paper, options, problems)
+    return paint_sets(loaded, loaded.game.sets, kit, target.params, options, part, problems)
+
+
+def paint_sets(loaded: LoadedGame, sets, kit: Kit | None, params: SheetParams, options: BuildOptions | DiffOptions,
+               part: tuple[int, int] = (0, 1), problems: Problems | None = None) -> tuple[bytes, list[str]]:
+    """The PDF of sets laid out as kit (None: it could not be, a problem said so) in params' language,
+    paper and resolution, or one part of it, and its warnings; every problem of their faces stops it
+    (the PDF is dropped: a failing target writes nothing)."""
     from pnp.i18n.catalog import Texts
     from pnp.paint.faces import FacePainter
     from pnp.paint.sheets import check_faces, paint_kit
 
-    language, paper = target.params.language, target.params.paper
+    language, paper = params.language, params.paper
     texts = Texts(loaded.catalogs, language)
-    problems = Problems()
+    problems = problems if problems is not None else Problems()
     # No face cache: each face is painted as it is drawn and freed, its problems collected here.
     painter = FacePainter(texts, texts.language, problems, icons=loaded.icons)
-    kit = _kit_or_problem(loaded, paper, options, problems)
     if kit is None:
-        check_faces(loaded.game.sets, painter)  # so the failure lists the faces' problems too
+        check_faces(sets, painter)  # so the failure lists the faces' problems too
         raise ContentError(problems.items)  # with the one that says why there is no kit
     words = sheet_words(loaded, texts)
     try:
-        pdf = paint_kit(kit, loaded.game.sets, painter, settings_of(loaded, options), words, part, target.params.dpi)
+        pdf = paint_kit(kit, sets, painter, settings_of(loaded, options), words, part, params.dpi)
     except DoesNotFit as error:
-        check_faces(loaded.game.sets, painter)
+        check_faces(sets, painter)
         where, key = _title_place(loaded, texts)
         problems.add(where, key, f"{loaded.id} ({language}, {paper}): {error}, even in two lines: the title "
                                  f"{quote(words.game)} (or a set's name) is too long for it; "

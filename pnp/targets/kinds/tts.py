@@ -11,7 +11,7 @@ needs only the model and names the images as they are planned.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.targets.exports import FaceArt, languages_of, names_inputs, set_inputs, set_languages, set_words, stem
 from pnp.targets.facets import Facets
@@ -45,9 +45,9 @@ class TtsObject:
 def plan(loaded: LoadedGame, options: BuildOptions):
     if loaded is None or "tts" not in options.formats:
         return
-    from pnp.export.tts import set_files
+    from pnp.export.tts import set_files, table_sets
 
-    for component_set in loaded.game.sets:
+    for component_set in table_sets(loaded.game.sets):
         for language in set_languages(loaded, component_set, options):
             name = stem(loaded, component_set.id, language)
             inputs = set_inputs(loaded, component_set, language)
@@ -82,11 +82,11 @@ def _render_object(target: Target, loaded: LoadedGame) -> Rendered:
 
     language, base_url = target.params.language, target.params.base_url
     shown = []
-    for component_set in loaded.game.sets:
+    for component_set in tts.table_sets(loaded.game.sets):
         set_language = language if component_set.text_keys else None
         name, description = set_words(loaded, component_set, language)
-        common = dict(component_set=component_set, stem=stem(loaded, component_set.id, set_language), name=name,
-                      description=description)
+        common: dict[str, Any] = dict(component_set=component_set, stem=stem(loaded, component_set.id, set_language),
+                                      name=name, description=description)
         if component_set.kind == "card":
             shown.append(tts.SetObjects(**common, deck=tts.plan_deck(component_set)))
         else:
