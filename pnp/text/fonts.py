@@ -255,6 +255,12 @@ def family_of(name: str) -> str | None:
     return face.family if face else None
 
 
+def is_game_font(name: str) -> bool:
+    """Whether a registered font is of a game's own family: its name is a digest of its files."""
+    face = _FACES.get(name)
+    return face is not None and face.data is not None
+
+
 def family_fonts(family: str) -> dict[str, str]:
     """The registered fonts of a reportlab family (family_of) by the style each sets."""
     return _FAMILIES[family]

@@ -227,6 +227,26 @@ def test_a_family_may_take_its_files_from_templates(tmp_path):
     assert describe(font_name("regular", family)) == "font 'templates/fonts/AmaticSC-Regular.ttf' (Amatic SC regular)"
 
 
+def test_a_face_in_a_games_font_has_a_digest_of_what_it_draws(tmp_path):
+    """pnp diff compares faces by a digest of what they draw, fonts by their files: a game's font
+    is loaded from bytes, and its name, a digest of its files, stands for them."""
+    from pnp.i18n.catalog import Texts, load_game_catalogs
+    from pnp.model import load_game
+    from pnp.model.problems import Problems
+    from pnp.paint.faces import FacePainter
+    from pnp.paint.picture import drawn_digest
+
+    def chip_digest(folder: Path) -> str:
+        game = load_game(folder)
+        painter = FacePainter(Texts(load_game_catalogs(game), "en"), "en", Problems())
+        [chips] = game.sets
+        return drawn_digest(painter.picture(chips.items[0].front, chips.shape))
+
+    ours = chip_digest(font_game(tmp_path / "ours"))
+    assert ours == chip_digest(font_game(tmp_path / "same"))
+    assert ours != chip_digest(font_game(tmp_path / "plain", chip_font="bold"))
+
+
 def test_a_style_the_family_lacks_is_set_in_its_regular_with_a_warning(tmp_path):
     from pnp.targets import BuildOptions, build
     from pnp.text.fonts import font_name
