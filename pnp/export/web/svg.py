@@ -3,9 +3,10 @@
 reportlab's SVG names its clip paths and groups with the same ids in every picture;
 inside one page those would clash, so each picture's ids get a prefix of its own. Its
 text names reportlab's fonts; here it names the page's font stack with the weight and
-style they stand for. The element scales down with the page (never wider than its
-column) and carries an accessible name (role img, aria-label), or is hidden from
-screen readers when it only repeats what the text beside it says.
+style they stand for, after the game's own family where the text is set in one. The
+element scales down with the page (never wider than its column) and carries an
+accessible name (role img, aria-label), or is hidden from screen readers when it only
+repeats what the text beside it says.
 """
 
 from __future__ import annotations
@@ -17,15 +18,12 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 
 from pnp.paint.images import for_screen
+from pnp.text.subset import SVG_FONT, css_font
 
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 FONT_STACK = "'Source Sans Pro', 'Source Sans 3', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-# reportlab font names (pnp.text.fonts) → CSS weight and style.
-FONTS = {"SourceSans-BoldItalic": ("bold", "italic"), "SourceSans-Bold": ("bold", "normal"),
-         "SourceSans-Italic": ("normal", "italic"), "SourceSans": ("normal", "normal")}
 PX_PER_POINT = 96 / 72
-_FONT = re.compile(r"font-family:\s*([\w-]+);?")
 _REFERENCE = re.compile(r"url\(#([^)]+)\)")
 
 ElementTree.register_namespace("", SVG)
@@ -81,7 +79,7 @@ def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str 
     for element in root.iter():
         style = element.get("style")
         if style and "font-family" in style:
-            element.set("style", _FONT.sub(_font_css, style))
+            element.set("style", SVG_FONT.sub(_font_css, style))
     width, height = drawing.width * PX_PER_POINT * scale, drawing.height * PX_PER_POINT * scale
     root.set("width", f"{width:.1f}")
     root.set("height", f"{height:.1f}")
@@ -126,5 +124,4 @@ def _prefix_ids(root: ElementTree.Element, prefix: str) -> None:
 
 
 def _font_css(match: re.Match) -> str:
-    weight, style = FONTS.get(match.group(1), ("normal", "normal"))
-    return f"font-family: {FONT_STACK}; font-weight: {weight}; font-style: {style};"
+    return css_font(match.group(1), FONT_STACK)
