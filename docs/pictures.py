@@ -20,6 +20,10 @@ game of content/ named by `base=GAME`) and draws:
 - `show=vision`: each item's front in a row, as printed and as protanopia, deuteranopia,
   tritanopia and a greyscale print see it (the accessibility check's pictures).
 
+A font file a game.yaml names under `fonts/` (`fonts/AmaticSC-Bold.ttf`) is copied from the
+OFL font wheels the tests install (`FONT_WHEELS`), so an example of a game's own fonts
+needs no font kept in docs/.
+
 `plugin=NAME` takes the base game's game.yaml and components.yaml from the game of the
 example plugin examples/NAME (its content/NAME), and installs the plugin for the drawing as
 pip leaves one: its code on sys.path and a .dist-info naming its entry points, by which pnp
@@ -120,7 +124,24 @@ def write_game(example: Example, folder: Path, files: dict[str, str] | None = No
     for name, text in {**base, **(example.files if files is None else files)}.items():
         (game / name).parent.mkdir(parents=True, exist_ok=True)
         (game / name).write_text(text, encoding="utf-8")
+    copy_fonts(game)
     return game
+
+
+FONT_WHEELS = ("font_amatic_sc", "font_source_serif_pro")
+_FONT_FILE = re.compile(r"\bfonts/([\w-]+\.(?:ttf|otf))\b")
+
+
+def copy_fonts(game: Path) -> None:
+    """The font files the game's game.yaml names under fonts/, from the wheels that hold them."""
+    import importlib
+
+    folders = [Path(importlib.import_module(wheel).font_directory) for wheel in FONT_WHEELS]
+    for name in _FONT_FILE.findall((game / "game.yaml").read_text(encoding="utf-8")):
+        source = next((folder / name for folder in folders if (folder / name).is_file()), None)
+        if source is not None:
+            (game / "fonts").mkdir(exist_ok=True)
+            shutil.copy(source, game / "fonts" / name)
 
 
 def picture(example: Example) -> bytes:

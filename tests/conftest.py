@@ -5,12 +5,25 @@ from __future__ import annotations
 import importlib
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
+
+
+def wait_until(condition, timeout: float = 30.0):
+    """condition()'s first true value, asked every 50 ms for up to timeout seconds; None if none came
+    (a watching or serving process works in the background)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    return None
 
 MINIMAL_GAME = """\
 title: Tiny

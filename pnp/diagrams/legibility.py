@@ -4,7 +4,9 @@ a label (a coordinate, a name, a triangle's letter). Geometry only, in cells (y 
 Labels keep their size in points whatever the cell, so a scene drawn smaller brings its
 pieces closer to its labels: `clear_cell` finds the smallest cell at which none touches.
 The renderer paints labels last, so a clash never hides a label; it is still a clash, as
-the label would hide what lies under it.
+the label would hide what lies under it. Labels are measured in the font they are set in
+(`label_font`: a registered name, pnp.text.fonts; the rulebook's body bold where the game
+has its own fonts).
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ PLATE = 1.6  # a tag's plate: this many times its type size wide (at least) and 
 STROKE = 1.4  # points: how wide an arrow or a line is taken to be
 
 
-def label_polygon(label: sc.Label, cell: float) -> Polygon:
+def label_polygon(label: sc.Label, cell: float, label_font: str = "bold") -> Polygon:
     """The box a label covers at `cell` points per cell: its plate, or its text."""
-    wide = text_width(label.text, label.size, "bold")
+    wide = text_width(label.text, label.size, label_font)
     if label.tag:
         width, height = max(label.size * PLATE, wide + label.size * 0.8), label.size * 1.5
     else:
@@ -33,7 +35,7 @@ def label_polygon(label: sc.Label, cell: float) -> Polygon:
     return rotated_rectangle(label.x, label.y, width / cell, height / cell, 0.0)
 
 
-def item_polygons(item: sc.Item, cell: float, footprint: Footprint) -> list[Polygon]:
+def item_polygons(item: sc.Item, cell: float, footprint: Footprint, label_font: str = "bold") -> list[Polygon]:
     """What an item drawn over the board covers; nothing for the board itself, highlights and halos,
     which are painted under everything else."""
     if isinstance(item, sc.Piece):
@@ -47,7 +49,7 @@ def item_polygons(item: sc.Item, cell: float, footprint: Footprint) -> list[Poly
     if isinstance(item, sc.Ring):
         return [_circle(item.x, item.y, item.r)]
     if isinstance(item, sc.Label):
-        return [label_polygon(item, cell)]
+        return [label_polygon(item, cell, label_font)]
     return []
 
 
@@ -64,16 +66,16 @@ def _segment(a: tuple[float, float], b: tuple[float, float], width: float) -> Po
     return ((a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny))
 
 
-def clashes(frame: sc.Frame, cell: float, footprint: Footprint) -> list[str]:
+def clashes(frame: sc.Frame, cell: float, footprint: Footprint, label_font: str = "bold") -> list[str]:
     """Each label of the frame something else would cover at `cell`, said as "'Δ' under a links piece"."""
     labels = [item for item in frame.items if isinstance(item, sc.Label)]
     found = []
     for label in labels:
-        plate = label_polygon(label, cell)
+        plate = label_polygon(label, cell, label_font)
         for item in frame.items:
             if item is label:
                 continue
-            if any(convex_overlap(plate, polygon) for polygon in item_polygons(item, cell, footprint)):
+            if any(convex_overlap(plate, polygon) for polygon in item_polygons(item, cell, footprint, label_font)):
                 found.append(f"the label '{label.text}' would cover {_described(item)}")
     return found
 
@@ -86,11 +88,11 @@ def _described(item: sc.Item) -> str:
     return f"a {type(item).__name__.lower()}"
 
 
-def clear_cell(scene: sc.Scene, footprint: Footprint, low: float, high: float) -> float:
+def clear_cell(scene: sc.Scene, footprint: Footprint, low: float, high: float, label_font: str = "bold") -> float:
     """The smallest cell in [low, high] at which no frame of the scene has a clash (infinite if none is:
     a label lies on something whatever the scale)."""
     def clear(cell: float) -> bool:
-        return not any(clashes(frame, cell, footprint) for frame in scene.frames)
+        return not any(clashes(frame, cell, footprint, label_font) for frame in scene.frames)
 
     if clear(low):
         return low

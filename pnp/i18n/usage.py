@@ -28,6 +28,7 @@ class Use:
     note: str
     location: Location
     element: Text | None = None  # the face element that sets the text in a fixed box, if it is on a component
+    heading: bool = False  # set in the rulebook's headings font (as well as its body font, in lists of contents)
 
     @property
     def room(self) -> str | None:
@@ -51,7 +52,7 @@ def text_uses(game: Game, source: Mapping[str, str] | None = None) -> Uses:
     uses: Uses = {}
     source = source or {}
     for key, (_, location) in game.own_texts.items():
-        _add(uses, Use(key, _GAME_TEXTS[key], location))
+        _add(uses, Use(key, _GAME_TEXTS[key], location, heading=key == TITLE_KEY))
     has_rulebook = rulebook_path(game.folder).is_file()
     for component_set in game.sets:
         _component_uses(component_set, uses, source, has_rulebook)
@@ -100,7 +101,7 @@ def _rulebook_uses(game: Game, uses: Uses, source: Mapping[str, str]) -> None:
     if rulebook.cover.tagline:
         _add(uses, Use(rulebook.cover.tagline, "rulebook cover: the line under the title", rulebook.location))
     for number, section in enumerate(rulebook.sections, start=1):
-        _add(uses, Use(section.title, f"rulebook: heading of section {number}", section.location))
+        _add(uses, Use(section.title, f"rulebook: heading of section {number}", section.location, heading=True))
         for block in section.body:
             for index, key in enumerate(block.keys, start=1):
                 part = _block_part(block.kind, index)

@@ -131,5 +131,6 @@ def _face(node: Node, path: str, values: dict, size: tuple[float, float], contex
           cells: Mapping[str, Location] | None = None) -> Face:
     face_context = FaceContext(size[0], size[1], context.palette, values, context.game_folder,
                                context.templates.folders, context.problems, context.groups,
-                               budget=context.budget or Budget(), constants=context.constants, cells=cells)
+                               budget=context.budget or Budget(), constants=context.constants, cells=cells,
+                               fonts=context.fonts)
     return read_face(context.templates.resolve(node), path, face_context)

@@ -24,6 +24,7 @@ from typing import Any
 from pnp.model.affine import Matrix, apply, rotation_about
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.expressions import ExpressionError, interpolate, names_in
+from pnp.model.fonts import Font, FontFamily, read_font
 from pnp.model.images import find_image
 from pnp.model.limits import MAX_DASHES, MAX_GRID_CELLS, MAX_SET_ELEMENTS, MAX_SIDES
 from pnp.model.problems import Location, Problems, listing, quote
@@ -32,7 +33,6 @@ from pnp.model.repeat import repeat_values
 from pnp.model.source import Node
 from pnp.model.units import bounded_length, parse_length
 
-FONTS = ("regular", "bold", "italic", "bolditalic")
 MODIFIERS = ("when", "repeat")
 _PERCENT = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*%\s*")
 
@@ -110,7 +110,7 @@ class Text:
     w: float
     h: float
     size: float
-    font: str
+    font: Font
     align: str
     valign: str
     colour: Colour | None
@@ -228,6 +228,7 @@ class FaceContext:
     # Where the values are, for an item from a table (attribute → its cell): a value filled in
     # from a cell is located there, so what is wrong with it is said at the cell.
     cells: Mapping[str, Location] | None = None
+    fonts: Mapping[str, FontFamily] = field(default_factory=dict)  # the game's own families, by name
 
     def with_values(self, values: dict[str, Any]) -> FaceContext:
         return replace(self, values=values)
@@ -603,7 +604,7 @@ def _text(fields: Fields, context: FaceContext) -> Text | None:
         literal, key,
         g.get("x", "0%"), g.get("y", "0%"), g.size("w", "100%"), g.size("h", "100%"),
         size=fields.length("size", default="10pt") or 10.0,
-        font=fields.choice("font", FONTS, default="regular") or "regular",
+        font=read_font(fields, context.fonts),
         align=fields.choice("align", ("left", "centre", "right"), default="centre") or "centre",
         valign=fields.choice("valign", ("top", "middle", "bottom"), default="middle") or "middle",
         colour=fields.colour("colour", context.palette, default="black"),

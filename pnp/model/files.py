@@ -61,6 +61,27 @@ def read_regular_file(path: Path, limit: int, opened: Path | None = None, follow
     Opened without blocking (a FIFO is refused, not waited on) and checked after opening,
     so what is read is what was checked.
     """
+    descriptor = _open_regular(path, limit, opened, follow)
+    try:
+        return _read_at_most(descriptor, path, limit)
+    finally:
+        os.close(descriptor)
+
+
+def read_file_head(path: Path, count: int, limit: int) -> bytes:
+    """The first `count` bytes of the regular file at path, checked as read_regular_file checks it
+    (its size within limit), without reading the rest: what kind of file it is."""
+    descriptor = _open_regular(path, limit, None, True)
+    try:
+        return os.read(descriptor, count)
+    except OSError as error:
+        raise _fail(path, f"cannot be read: {_reason(error)}") from None
+    finally:
+        os.close(descriptor)
+
+
+def _open_regular(path: Path, limit: int, opened: Path | None, follow: bool) -> int:
+    """A descriptor of the regular file at path (or opened), its size within limit; ContentError if not."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     if not follow:
         flags |= getattr(os, "O_NOFOLLOW", 0)
@@ -76,9 +97,10 @@ def read_regular_file(path: Path, limit: int, opened: Path | None = None, follow
             raise _fail(path, f"expected a file, found {describe_mode(info.st_mode)}")
         if info.st_size > limit:
             raise _too_large(path, info.st_size, limit)
-        return _read_at_most(descriptor, path, limit)
-    finally:
+    except BaseException:
         os.close(descriptor)
+        raise
+    return descriptor
 
 
 def _read_at_most(descriptor: int, path: Path, limit: int) -> bytes:

@@ -67,6 +67,18 @@ def layer_file(layer: Path, relative: str) -> Path | None:
     return content_file(path, layer)
 
 
+def named_file(file: str, game_folder: Path, templates_folders: tuple[Path, ...]) -> Path | None:
+    """The file a content file names (an image, a font): in the game folder, or `templates/...` in
+    the first layer of templates that has it; None if there is none. ContentError, as
+    content_file and layer_file raise it, for a file that leads outside where it belongs."""
+    if file.startswith("templates/"):
+        relative = file[len("templates/"):]
+        layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)),
+                     templates_folders[0])
+        return layer_file(layer, relative)
+    return content_file(Path(game_folder) / file, game_folder)
+
+
 def layer_owner(layer: Path) -> Path | None:
     """The folder a layer must stay inside: the game's or the project's folder that holds it
     (None for the templates pnp ships, which no game's content can move)."""

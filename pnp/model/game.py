@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from pnp.model.colours import Colour, parse_colour
 from pnp.model.files import content_file, describe_mode
 from pnp.model.folders import find_templates_folders
+from pnp.model.fonts import PNP_FONTS, FontFamily, RulebookFonts, read_fonts, read_rulebook_fonts
 from pnp.model.limits import MAX_LANGUAGES
 from pnp.model.names import id_problem, language_problem
 from pnp.model.nets import NetChoices, read_game_nets
@@ -80,6 +81,8 @@ class Game:
     sheets: SheetChoices = SheetChoices()
     nets: NetChoices = NetChoices()  # how its tuck boxes and standees are made, unless a set says
     based_on: BasedOn | None = None
+    fonts: dict[str, FontFamily] = field(default_factory=dict)  # the game's own families, by name
+    rulebook_fonts: RulebookFonts = PNP_FONTS
 
     @property
     def own_texts(self) -> dict[str, tuple[str, Location]]:
@@ -135,14 +138,14 @@ def _read_game(folder: Path, templates_folders: tuple[Path, ...] | None,
         raise ContentError([Problem(Location(str(folder)), "", "not a game folder: it has no game.yaml")])
     templates = Templates(templates_folders or find_templates_folders(folder))
     problems = Problems()
-    info = _read_info(folder, problems)
+    info = _read_info(folder, problems, templates.folders)
     _check_files(folder, info["languages"], problems)
     # Components need the palette: with a broken game.yaml they would only echo its errors.
     problems.raise_if_any()
     sets = ()
     components_path = folder / "components.yaml"
     context = SetContext(info["palette"], folder, templates, problems, languages=info["languages"],
-                         source_language=info["source_language"], nets=info["nets"])
+                         source_language=info["source_language"], fonts=info["fonts"], nets=info["nets"])
     if content_file(components_path, folder):
         sets = _collect(lambda: read_sets(load_yaml(components_path, folder), context), problems, ())
     _check_unique_ids(sets, problems)
@@ -210,13 +213,14 @@ def _what(path: Path) -> str:
         return "a link to nothing"
 
 
-def _read_info(folder: Path, problems: Problems) -> dict:
+def _read_info(folder: Path, problems: Problems, templates_folders: tuple[Path, ...] | None = None) -> dict:
     path = folder / "game.yaml"
     node = _collect(lambda: load_yaml(path, folder), problems, None)
     if node is None:
         return _empty_info(folder, path)
     fields = Fields(node, "", problems)
     languages, source = _languages(fields, folder)
+    fonts = read_fonts(fields, folder, templates_folders or find_templates_folders(folder))
     info = dict(
         id=_game_id(fields, folder),
         title=fields.text("title") or folder_name(folder),
@@ -237,6 +241,8 @@ def _read_info(folder: Path, problems: Problems) -> dict:
                         for key, name in ((TITLE_KEY, "title"), (SUBTITLE_KEY, "subtitle")) if name in fields.values},
         sheets=read_game_sheets(fields),
         nets=read_game_nets(fields),
+        fonts=fonts,
+        rulebook_fonts=read_rulebook_fonts(fields, fonts),
     )
     fields.used.add("build")  # how the game is built: read and checked by pnp.targets.settings
     fields.finish()
@@ -270,7 +276,8 @@ def _empty_info(folder: Path, path: Path) -> dict:
     return dict(id=folder_name(folder), title=folder_name(folder), subtitle="", authors=(), based_on=None, version="0",
                 licence="",
                 languages=(SOURCE_LANGUAGE,), source_language=SOURCE_LANGUAGE, bilingual=None, players="", minutes="",
-                age="", palette={}, location=Location(str(path)), text_locations={})
+                age="", palette={}, location=Location(str(path)), text_locations={}, fonts={},
+                rulebook_fonts=PNP_FONTS)
 
 
 def _texts(fields: Fields, key: str, default=MISSING) -> list[str]:

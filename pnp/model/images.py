@@ -12,13 +12,12 @@ its own paths alone.
 from __future__ import annotations
 
 import functools
-import os
 import re
 import warnings
 from pathlib import Path
 
-from pnp.model.files import content_file, read_regular_file
-from pnp.model.folders import layer_file
+from pnp.model.files import read_regular_file
+from pnp.model.folders import named_file
 from pnp.model.limits import MAX_IMAGE_PIXELS, MAX_SVG_BYTES, MAX_SVG_ELEMENTS
 from pnp.model.problems import ContentError, quote
 
@@ -37,17 +36,10 @@ def find_image(file: str, game_folder: Path, templates_folders: tuple[Path, ...]
     """The image file a face names, checked; or why it cannot be used. `templates/...` is looked
     up in each layer of templates (pnp.model.folders), the first that has it winning."""
     try:
-        if file.startswith("templates/"):
-            relative = file[len("templates/"):]
-            layer = next((layer for layer in templates_folders if os.path.lexists(Path(layer) / relative)),
-                         templates_folders[0])
-            path = layer_file(layer, relative)
-        else:
-            relative = file
-            path = content_file(Path(game_folder) / relative, game_folder)
+        path = named_file(file, game_folder, templates_folders)
     except ContentError as error:
         return None, f"image {quote(file)} {error.problems[0].message}"
-    suffix = Path(relative).suffix.lower()
+    suffix = Path(file).suffix.lower()
     if suffix not in RASTER + VECTOR:
         return None, f"expected a PNG, JPEG or SVG image, got {quote(file)}"
     if path is None:

@@ -52,6 +52,10 @@ MAX_XLSX_UNPACKED_BYTES = 64 * 1024 * 1024  # everything inside it, unpacked (a 
 MAX_SVG_BYTES = 1024 * 1024  # one SVG image or icon
 MAX_SVG_ELEMENTS = 20_000  # elements of one SVG
 
+# --- the game's own fonts -----------------------------------------------------------------
+MAX_FONT_BYTES = 32 * 1024 * 1024  # one TrueType or OpenType file (a CJK family's regular is about 16 MB)
+MAX_FAMILY_CHARS = 64  # a family name in game.yaml's fonts:
+
 # --- rulebook, diagrams, example plays ----------------------------------------------
 MAX_SECTIONS = 200  # sections of a rulebook
 MAX_BLOCKS = 2_000  # blocks of a rulebook, every bullet and step counted

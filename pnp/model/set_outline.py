@@ -114,6 +114,7 @@ class SetContext:
     source_language: str = "en"
     table_texts: dict = field(default_factory=dict)  # key → TextCells, from every set's tables
     table_files: list = field(default_factory=list)  # every table file the sets read
+    fonts: dict = field(default_factory=dict)  # the game's own font families by name (pnp.model.fonts)
     nets: NetChoices = field(default_factory=NetChoices)  # game.yaml's tuck-box: and standee:
     outlines: dict[str, SetOutline] = field(default_factory=dict)  # the sets read so far (a tuck box's deck)
 

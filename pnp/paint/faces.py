@@ -17,6 +17,7 @@ from reportlab.lib import colors
 
 from pnp.model import faces as model
 from pnp.model.affine import multiply
+from pnp.model.fonts import STYLES
 from pnp.model.icons import IconBook
 from pnp.model.images import dpi_warning
 from pnp.model.problems import Location, Problems, quote
@@ -28,7 +29,7 @@ from pnp.paint.vector import aspect, placed
 from pnp.shapes import RECTANGLE, Shape
 from pnp.shapes.geometry import Ellipse, Outline, Polygon, arrow_head, regular_polygon, unit
 from pnp.text import rich
-from pnp.text.fonts import font_name, text_width
+from pnp.text.fonts import describe, font_name, text_width
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -60,7 +61,7 @@ class FacePainter:
         self.problems = problems
         self.cache = cache
         self.icons = icons or IconBook(None)
-        self.warnings: list[str] = []  # raster images that print below 300 dpi, said once each
+        self.warnings: list[str] = []  # raster images below 300 dpi, styles a font family lacks: said once each
         self._scale = 1.0  # how much the groups around the element being painted enlarge it
 
     def drawing(self, face: model.Face, shape: Shape = RECTANGLE, bleed: float = 0.0,
@@ -176,16 +177,22 @@ class FacePainter:
         x, y = space.point(e.x, e.y + e.h)
         space.add(placed(e.path, x, y, e.w, e.h))
         warning = dpi_warning(e.path, e.w * self._scale, e.h * self._scale)
-        if warning and f"{e.location} image: {warning}" not in self.warnings:
-            self.warnings.append(f"{e.location} image: {warning}")
+        if warning:
+            self._warn(f"{e.location} image: {warning}")
+
+    def _warn(self, warning: str) -> None:
+        if warning not in self.warnings:
+            self.warnings.append(warning)
 
     def _text(self, space, e: model.Text) -> None:
         content = e.literal if e.literal is not None else self._lookup(e)
         if content is None:
             return
-        self._check_glyphs(e, content)
+        font = font_name(e.font.style, e.font.family)
+        self._check_glyphs(e, content, font)
+        self._check_styles(e, content)
         aspects = self.icon_aspects(e)
-        lines, overflow = rich.fit(content, e.w, e.h, e.size, e.font, aspects)
+        lines, overflow = rich.fit(content, e.w, e.h, e.size, font, aspects)
         if overflow is not None:
             self._report_overflow(e, overflow)
         colour = to_reportlab(e.colour)
@@ -228,11 +235,19 @@ class FacePainter:
             self.problems.add(e.location, "text.key", f"no text {quote(e.key)} in text/en.yaml")
             return None
 
-    def _check_glyphs(self, e: model.Text, content: str) -> None:
-        missing = rich.missing(content, e.font)
-        if missing:
+    def _check_glyphs(self, e: model.Text, content: str, font: str) -> None:
+        for lacking, chars in rich.missing(content, font).items():
             self.problems.add(self._place(e), "text",
-                              f"the font has no glyph for {' '.join(missing)} ({self.language})")
+                              f"the {describe(lacking)} has no glyph for {' '.join(chars)} ({self.language})")
+
+    def _check_styles(self, e: model.Text, content: str) -> None:
+        """A warning for each style the text asks for (its font's, its markup's) that its family lacks."""
+        family = e.font.family
+        if family is None or len(family.styles) == len(STYLES):
+            return
+        for style in sorted(rich.styles_asked(content, e.font.style) - set(family.styles)):
+            self._warn(f"{e.location} text: the font family {quote(family.name)} has no {style}; "
+                       f"{style} text is set in its {family.stand_in(style)}")
 
     def _report_overflow(self, e: model.Text, overflow) -> None:
         what = quote(e.key) if e.key else quote(e.literal)
@@ -310,9 +325,9 @@ def _line_shapes(line: rich.Line, x: float, baseline: float, size: float, colour
                 made.append(shape)
             x += w
             continue
-        for style, part in rich.fonts_of(run):
-            made.append(picture.String(x, baseline, part, font_name(style), size, colour))
-            x += text_width(part, size, style)
+        for font, part in rich.fonts_of(run):
+            made.append(picture.String(x, baseline, part, font, size, colour))
+            x += text_width(part, size, font)
     return made
 
 

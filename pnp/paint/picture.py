@@ -197,9 +197,14 @@ def _feed(digest, shape) -> None:
 
 @functools.lru_cache(maxsize=256)
 def _font_digest(name: str) -> str:
-    """The digest of the file a registered font is drawn from (its name, for a font without a file)."""
+    """The digest of the file a registered font is drawn from (its name, for a font without a file,
+    and for a game's own font: it is loaded from bytes, and named by a digest of them)."""
     from reportlab.pdfbase.pdfmetrics import getFont
 
+    from pnp.text.fonts import is_game_font
+
+    if is_game_font(name):
+        return name
     filename = getattr(getattr(getFont(name), "face", None), "filename", None)
     return _file_digest(filename) if isinstance(filename, str) else name
 

@@ -16,7 +16,6 @@ this module finishes what it writes:
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ElementTree
 
 from reportlab.graphics import renderSVG
@@ -27,19 +26,16 @@ from pnp.paint.outlined import outlined
 SVG = "http://www.w3.org/2000/svg"
 XLINK = "http://www.w3.org/1999/xlink"
 FONT_STACK = "'Source Sans Pro', 'Source Sans 3', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-# reportlab font names (pnp.text.fonts) → CSS weight and style.
-FONTS = {"SourceSans-BoldItalic": ("bold", "italic"), "SourceSans-Bold": ("bold", "normal"),
-         "SourceSans-Italic": ("normal", "italic"), "SourceSans": ("normal", "normal")}
 MM_PER_POINT = 25.4 / 72
-_FONT = re.compile(r"font-family:\s*([\w-]+);?")
 
 ElementTree.register_namespace("", SVG)
 ElementTree.register_namespace("xlink", XLINK)
 
 
-def svg_root(drawing: Drawing, live_text: bool) -> ElementTree.Element:
+def svg_root(drawing: Drawing, live_text: bool, fonts: list[str] | None = None) -> ElementTree.Element:
     """renderSVG's document for the Drawing, without its placeholder title and description, its
-    geometry exact, its words as glyph outlines or as live text, which names the font stack."""
+    geometry exact, its words as glyph outlines or as live text, which names the font stack
+    (the registered fonts it is set in are added to `fonts`)."""
     root = ElementTree.fromstring(renderSVG.drawToString(drawing if live_text else outlined(drawing)))
     for placeholder in [e for e in root if e.tag in (f"{{{SVG}}}title", f"{{{SVG}}}desc")]:
         root.remove(placeholder)
@@ -48,14 +44,15 @@ def svg_root(drawing: Drawing, live_text: bool) -> ElementTree.Element:
         if group.get("id") == "group":  # the whole picture, its y axis turned upwards
             group.set("transform", f"scale(1,-1) translate(0,{-drawing.height:g})")
             break
-    _name_fonts(root)
+    _name_fonts(root, fonts if fonts is not None else [])
     return root
 
 
 def svg_file(drawing: Drawing, title: str, description: str = "", live_text: bool = False) -> bytes:
     """The Drawing as an SVG file of its printed size in mm, named by title (and described) for screen
     readers; with live_text its words stay text, carrying the fonts they need."""
-    root = svg_root(drawing, live_text)
+    fonts: list[str] = []
+    root = svg_root(drawing, live_text, fonts)
     root.set("width", f"{_millimetres(drawing.width)}mm")
     root.set("height", f"{_millimetres(drawing.height)}mm")
     head = [_element("title", title)]
@@ -64,10 +61,9 @@ def svg_file(drawing: Drawing, title: str, description: str = "", live_text: boo
     if live_text:
         words = "".join(e.text or "" for e in root.iter(f"{{{SVG}}}text"))
         if words:
-            from pnp.text.subset import font_faces
+            from pnp.text.subset import used_font_faces
 
-            italic = any("italic" in (e.get("style") or "") for e in root.iter(f"{{{SVG}}}text"))
-            head.append(_element("style", font_faces(words, italic=italic, flavor="woff2")))
+            head.append(_element("style", used_font_faces(words, fonts, flavor="woff2")))
     for index, element in enumerate(head):
         root.insert(index, element)
     return b'<?xml version="1.0" encoding="utf-8"?>\n' + ElementTree.tostring(root, encoding="utf-8",
@@ -85,13 +81,16 @@ def _element(tag: str, text: str) -> ElementTree.Element:
     return element
 
 
-def _name_fonts(root: ElementTree.Element) -> None:
+def _name_fonts(root: ElementTree.Element, fonts: list[str]) -> None:
+    """Each text's reportlab font as CSS: the game's family where it is one, then the font stack,
+    with the weight and style the font sets; the fonts named are added to `fonts`."""
+    from pnp.text.subset import SVG_FONT, css_font
+
+    def css(match) -> str:
+        fonts.append(match.group(1))
+        return css_font(match.group(1), FONT_STACK)
+
     for element in root.iter():
         style = element.get("style")
         if style and "font-family" in style:
-            element.set("style", _FONT.sub(_font_css, style))
-
-
-def _font_css(match: re.Match) -> str:
-    weight, style = FONTS.get(match.group(1), ("normal", "normal"))
-    return f"font-family: {FONT_STACK}; font-weight: {weight}; font-style: {style};"
+            element.set("style", SVG_FONT.sub(css, style))

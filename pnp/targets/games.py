@@ -68,12 +68,14 @@ class LoadedGame:
 
     def components_digest(self) -> str:
         """What a component's faces are read from besides the templates and its texts: components.yaml,
-        the item tables the sets read and the game's icons."""
+        the item tables the sets read, the game's icons and its own fonts."""
         if "components" not in self._digests:
             icons = Path(self.game.folder) / "icons"
+            fonts = sorted({str(path) for family in self.game.fonts.values() for _, path in family.files})
             self._digests["components"] = key_of(self.digest("components.yaml"),
                                                  [(str(p), file_digest(Path(p))) for p in self.game.table_files],
-                                                 folder_digest(icons) if icons.is_dir() else "absent")
+                                                 folder_digest(icons) if icons.is_dir() else "absent",
+                                                 [(path, file_digest(path)) for path in fonts])
         return self._digests["components"]
 
     def folder_digest(self) -> str:

@@ -1,10 +1,11 @@
 """A line of text in an embedded font → the outlines of its glyphs, as path steps in points.
 
 A picture that draws its words as shapes shows the same glyphs in every program that
-draws it, whatever fonts the machine has. The glyphs are advanced by reportlab's own
-widths, the ones the PDF's text is positioned by (no kerning, as reportlab sets text),
-and a character a style lacks is drawn from its fallback, as on the page
-(pnp.text.fonts.font_for).
+draws it, whatever fonts the machine has: those of the registered font's own file (pnp's
+Source Sans Pro, or a game's family from game.yaml's `fonts:`). The glyphs are advanced
+by reportlab's own widths, the ones the PDF's text is positioned by (no kerning, as
+reportlab sets text), and a character a style lacks is drawn from its fallback, as on
+the page (pnp.text.fonts.font_for).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import cache
 from fontTools.pens.basePen import BasePen
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.text.fonts import font_file, font_for, style_of
+from pnp.text.fonts import font_data, font_for, style_of
 
 # ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)) or ("Z", ()).
 Step = tuple[str, tuple[float, ...]]
@@ -23,7 +24,8 @@ PLACES = 2
 
 
 def has_outlines(font: str) -> bool:
-    """Whether the text of a reportlab font can be drawn as outlines: pnp's embedded family."""
+    """Whether the text of a reportlab font can be drawn as outlines: a registered one, pnp's own
+    family or a game's."""
     return style_of(font) is not None
 
 
@@ -48,9 +50,11 @@ def text_outline(text: str, font: str, size: float, x: float, y: float) -> list[
 
 @cache
 def _font(font: str):
+    import io
+
     from fontTools.ttLib import TTFont
 
-    return TTFont(str(font_file(style_of(font) or "regular")), lazy=True)
+    return TTFont(io.BytesIO(font_data(font)), lazy=True)  # a game's .otf as it is: its CFF outlines
 
 
 @cache

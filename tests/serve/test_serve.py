@@ -9,7 +9,6 @@ import http.client
 import io
 import json
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -21,18 +20,9 @@ from pnp.serve.session import Session, preview_options
 from pnp.targets import BuildOptions
 from pnp.targets.runner import RunResult
 from pnp.targets.watch import Built
+from tests.conftest import wait_until
 
 GOLD = (0xE6, 0x9F, 0x00)
-
-
-def _wait_for(condition, timeout: float = 30.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    return None
 
 
 class Client:
@@ -188,7 +178,7 @@ def test_a_save_is_redrawn_and_an_error_shown_in_its_located_form(make_game, tmp
                               daemon=True)
     thread.start()
     try:
-        assert _wait_for(lambda: started), said
+        assert wait_until(lambda: started), said
         client = Client(started[0])
 
         def face() -> dict | None:
@@ -196,14 +186,14 @@ def test_a_save_is_redrawn_and_an_error_shown_in_its_located_form(make_game, tmp
             items = [i for s in view["sections"] if s["id"] == "faces" for i in s["items"]]
             return items[0] if items and view["built_at"] and not view["building"] else None
 
-        first = _wait_for(face)
+        first = wait_until(face)
         assert first, said
         english = folder / "text" / "en.yaml"
         english.write_text("chip.name: [unclosed\n", encoding="utf-8")
-        error = _wait_for(lambda: client.view()["error"])
+        error = wait_until(lambda: client.view()["error"])
         assert error and error["pass"] == "cards and sheets" and "en.yaml:" in error["message"], said
         english.write_text("chip.name: Copper\n", encoding="utf-8")
-        changed = _wait_for(lambda: (f := face()) and f["version"] != first["version"] and not client.view()["error"]
+        changed = wait_until(lambda: (f := face()) and f["version"] != first["version"] and not client.view()["error"]
                             and f)
         assert changed, said
         pdf = out / changed["file"]

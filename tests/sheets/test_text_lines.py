@@ -11,6 +11,7 @@ from reportlab.graphics import renderPDF, shapes
 
 from pnp.model.colours import parse_colour
 from pnp.model.faces import Face, Text
+from pnp.model.fonts import Font
 from pnp.model.problems import Location, Problems
 from pnp.model.units import mm
 from pnp.paint.faces import FacePainter
@@ -25,7 +26,7 @@ TEXTS = {
 
 
 def face(key: str, font: str = "regular", align: str = "left") -> Face:
-    text = Text(None, key, mm(4), mm(4), mm(55), mm(60), 9.0, font, align, "top", parse_colour("#111111"), HERE)
+    text = Text(None, key, mm(4), mm(4), mm(55), mm(60), 9.0, Font(font), align, "top", parse_colour("#111111"), HERE)
     return Face(mm(63), mm(88), parse_colour("white"), (text,), HERE)
 
 

@@ -24,7 +24,7 @@ from browser import Chromium
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from tests.conftest import CONTENT, ROOT
+from tests.conftest import CONTENT, ROOT, wait_until
 
 pytestmark = pytest.mark.system
 SAVE_TIMEOUT_S = 30.0
@@ -183,22 +183,13 @@ def test_the_page_is_named_works_from_the_keyboard_and_keeps_its_calibration(pro
             assert card == "428px"  # 85.6 mm at 5 px/mm
             browser.evaluate("document.getElementById('calibration-save').click()")
             kept = project / "output" / ".pnp" / "serve.json"
-            assert _wait(lambda: kept.is_file()), serving.said()
+            assert wait_until(lambda: kept.is_file(), 10), serving.said()
             assert json.loads(kept.read_text()) == {"px_per_mm": 5}
             assert browser.evaluate(f"{RED}.style.width") == "317.5px"  # 63.5 mm at 5 px/mm, true size
             press(browser, "-")
             assert browser.evaluate("document.getElementById('zoom').textContent") == "75 %"
     finally:
         serving.stop()
-
-
-def _wait(condition, timeout: float = 10.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def screenshot(browser: Chromium, path: Path) -> None:

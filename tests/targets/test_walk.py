@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import shutil
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ import pytest
 from pnp.targets import BuildOptions
 from pnp.targets.settings import requests
 from pnp.targets.watch import watch
-from tests.conftest import CONTENT, ROOT
+from tests.conftest import CONTENT, ROOT, wait_until
 from tests.targets.conftest import digests, invoke
 
 STEPS = (
@@ -32,15 +31,6 @@ STEPS = (
     ["build", "--dpi", "72", "--format", "pod", "--shop", "thegamecrafter"],  # pod after another pod and after tts
     ["diagrams", "--dpi", "72", "--lang", "en", "--format", "png"],
 )
-
-
-def _wait_for(condition, timeout: float = 60.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def kept_everything(before: dict[str, str], after: dict[str, str], rewritten: set[str]) -> None:
@@ -59,10 +49,10 @@ def watch_one_save(project: Path, game: Path, out: Path, edit) -> set[str]:
                               kwargs={"requests": lambda chosen: requests(chosen, {"dpi": 72}, run)}, daemon=True)
     thread.start()
     try:
-        assert _wait_for(lambda: "watching for changes" in said), said
+        assert wait_until(lambda: "watching for changes" in said, 60), said
         said.clear()
         edit()
-        assert _wait_for(lambda: any(line.startswith("all done") for line in said)), said
+        assert wait_until(lambda: any(line.startswith("all done") for line in said), 60), said
     finally:
         stop.set()
         thread.join(timeout=20)

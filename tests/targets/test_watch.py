@@ -9,15 +9,7 @@ from pathlib import Path
 
 from pnp.targets import BuildOptions
 from pnp.targets.watch import SHEETS_FIRST, Built, Rebuilds, affected, rebuild, watch
-
-
-def _wait_for(condition, timeout: float = 30.0) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
+from tests.conftest import wait_until
 
 
 def test_watch_rebuilds_on_save_says_errors_and_keeps_going(two_sets, tmp_path):
@@ -29,15 +21,15 @@ def test_watch_rebuilds_on_save_says_errors_and_keeps_going(two_sets, tmp_path):
     thread.start()
     try:
         pdf = out / "tiny" / "tiny-sheets-en-a4.pdf"
-        assert _wait_for(lambda: "watching for changes" in said)
+        assert wait_until(lambda: "watching for changes" in said)
         first = pdf.read_bytes()
         english = folder / "text" / "en.yaml"
         english.write_text("chip.name: [unclosed\n", encoding="utf-8")
-        assert _wait_for(lambda: any(line.startswith("error:") for line in said)), said
+        assert wait_until(lambda: any(line.startswith("error:") for line in said)), said
         assert any("en.yaml:" in line and "YAML syntax error" in line for line in said), said
         assert pdf.read_bytes() == first
         english.write_text("chip.name: Goldish\n", encoding="utf-8")
-        assert _wait_for(lambda: pdf.read_bytes() != first), said
+        assert wait_until(lambda: pdf.read_bytes() != first), said
         assert any(line.startswith("changed: ") and line.endswith("en.yaml") for line in said)
         assert any(line.startswith("wrote ") and line.endswith("tiny-sheets-en-a4.pdf") for line in said)
     finally:
@@ -100,7 +92,7 @@ def _watching(folder: Path, options: BuildOptions):
         thread.join(timeout=20)
         return not thread.is_alive()
 
-    assert _wait_for(lambda: "watching for changes" in said), said
+    assert wait_until(lambda: "watching for changes" in said), said
     return said, stopped
 
 
@@ -115,11 +107,11 @@ def test_a_save_read_half_done_is_built_again_not_reported(two_sets, tmp_path):
             file.flush()
             time.sleep(0.25)
             file.write('dish"\n')
-        assert _wait_for(lambda: "Goldish" in pdf_text(pdf)), "\n".join(said)
+        assert wait_until(lambda: "Goldish" in pdf_text(pdf)), "\n".join(said)
         english.unlink()  # a save by rename: the file is gone for a moment
         time.sleep(0.3)
         english.write_text("chip.name: Golden\n", encoding="utf-8")
-        assert _wait_for(lambda: "Golden" in pdf_text(pdf)), "\n".join(said)
+        assert wait_until(lambda: "Golden" in pdf_text(pdf)), "\n".join(said)
     finally:
         assert stopped()
     assert not [line for line in said if line.startswith("error")], said
@@ -154,7 +146,7 @@ def test_an_autosave_storm_during_rebuilds_never_ends_the_watch(two_sets, tmp_pa
         thread.join(timeout=10)
     try:
         english.write_text("chip.name: Calm\n", encoding="utf-8")
-        assert _wait_for(lambda: "Calm" in pdf_text(out / "tiny" / "tiny-sheets-en-a4.pdf")), "\n".join(said)
+        assert wait_until(lambda: "Calm" in pdf_text(out / "tiny" / "tiny-sheets-en-a4.pdf")), "\n".join(said)
     finally:
         assert stopped(), said  # it was still watching, and stopped when asked
     assert not [line for line in said if line.startswith("error")], said
@@ -175,7 +167,7 @@ def _watch_process(args: list[str], cwd: Path, log: Path, seconds: float) -> str
         process = subprocess.Popen([sys.executable, "-m", "pnp", "watch", *args], cwd=cwd, stderr=stderr,
                                    stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
-            assert _wait_for(lambda: "watching for changes" in log.read_text(), 60), log.read_text()
+            assert wait_until(lambda: "watching for changes" in log.read_text(), 60), log.read_text()
             time.sleep(seconds)
         finally:
             process.terminate()

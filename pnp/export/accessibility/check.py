@@ -43,7 +43,7 @@ from pnp.export.accessibility.looks import (
 from pnp.model.components import ComponentSet, Item
 from pnp.model.faces import Face
 from pnp.model.problems import Location
-from pnp.text.fonts import x_height
+from pnp.text.fonts import font_name, x_height
 from pnp.vision.contrast import luminance_ratio, relative_luminance
 from pnp.vision.difference import NORMAL, VISIONS, delta_e_2000, seen_lab
 
@@ -317,11 +317,12 @@ def _read_texts(component_set: ComponentSet, item: Item, side: str, face: Face, 
             words = text.text.literal if text.text.literal is not None else lookup(text.text.key, language)
             if not words or not words.strip():
                 continue
-            style = text.text.font
+            font = text.text.font
             size = text.size
+            x_height_mm = size * x_height(font_name(font.style, font.family)) * MM_PER_POINT
             readings.append(TextReading(
                 component_set.id, item.id, side, language, words, text.text.location, size,
-                size * x_height(style) * MM_PER_POINT, style in ("bold", "bolditalic"),
+                x_height_mm, font.style in ("bold", "bolditalic"),
                 _contrast(text, full, bare, camera.dpi)))
     return readings
 

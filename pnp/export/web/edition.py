@@ -88,7 +88,7 @@ def edition_html(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: Diagr
     body = "\n".join([symbols, *parts] if symbols else parts)
     page.problems.raise_if_any()
     title = f"{game.title_in(page.texts)} – {label('rules', language)}"
-    return document(language, title, body)
+    return document(language, title, body, rulebook_fonts=game.rulebook_fonts)
 
 
 # --- cover, contents, footer -----------------------------------------------------------

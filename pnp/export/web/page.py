@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from pnp.model.fonts import PNP_FONTS, RulebookFonts
 from pnp.paint.svg import FONT_STACK
-from pnp.text.subset import font_faces
+from pnp.text.fonts import font_name
+from pnp.text.subset import css_family, font_faces, named_families
 
 STYLE = """
 *, *::before, *::after { box-sizing: border-box; }
@@ -82,18 +84,32 @@ class Language:
     file: str
 
 
-def document(language: str, title: str, body: str, wide: bool = False, style: str = "") -> bytes:
+def document(language: str, title: str, body: str, wide: bool = False, style: str = "",
+             rulebook_fonts: RulebookFonts = PNP_FONTS) -> bytes:
     """A whole HTML page; `body` is HTML already escaped where it holds text, `style` rules of its own.
 
-    The page carries its fonts, cut down to the characters it shows.
+    The page carries its fonts, cut down to the characters it shows: pnp's own, the
+    rulebook's (`rulebook_fonts`: its body for the text, its headings for the headings)
+    and any game family its pictures' text is set in.
     """
     page = "page wide" if wide else "page"
-    fonts = font_faces(title + body, italic="<em" in body or "italic" in body)
+    typography = _typography(rulebook_fonts)
+    fonts = font_faces(title + body, italic="<em" in body or "italic" in body,
+                       families=named_families(typography + body))
     html = (f'<!DOCTYPE html>\n<html lang="{attribute(language)}">\n<head>\n<meta charset="utf-8">\n'
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}{style}</style>\n</head>\n<body>\n"
+            f"<title>{text(title)}</title>\n<style>\n{fonts}\n{STYLE}{typography}{style}</style>\n</head>\n<body>\n"
             f'<div class="{page}">\n{body}\n</div>\n</body>\n</html>\n')
     return html.encode("utf-8")
+
+
+def _typography(fonts: RulebookFonts) -> str:
+    """CSS setting the page in the rulebook's own families, where game.yaml names them (after the stylesheet)."""
+    rules = []
+    for selector, family in (("body", fonts.body), ("h1, h2, h3, dl.facts dd", fonts.headings)):
+        if family is not None:
+            rules.append(f"{selector} {{ font-family: '{css_family(font_name('regular', family))}', {FONT_STACK}; }}\n")
+    return "".join(rules)
 
 
 def language_switch(current: str, languages: list[Language], label: str) -> str:

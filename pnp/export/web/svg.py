@@ -1,9 +1,10 @@
 """A reportlab Drawing → an SVG element for an HTML page.
 
-The SVG is pnp.paint.svg's, with live text in the page's font stack (the page carries
-the fonts). reportlab's SVG names its clip paths and groups with the same ids in every
-picture; inside one page those would clash, so each picture's ids get a prefix of its
-own. The element scales down with the page (never wider than its column) and carries an
+The SVG is pnp.paint.svg's, with live text in the page's font stack (after the game's own
+family where the text is set in one; the page carries the fonts). reportlab's SVG names
+its clip paths and groups with the same ids in every picture; inside one page those would
+clash, so each picture's ids get a prefix of its own. The element scales down with the
+page (never wider than its column) and carries an
 accessible name (role img, aria-label), or is hidden from screen readers when it only
 repeats what the text beside it says.
 """

@@ -37,7 +37,7 @@ def diagram_picture(game: Game, catalogs: Catalogs, book: DiagramBook, diagram_i
     """
     spec = book.diagrams.get(diagram_id)
     art = _art(game, catalogs, language, problems)
-    renderer = Renderer(art, game.palette)
+    renderer = Renderer(art, game.palette, game.rulebook_fonts.body)
     if spec is None:
         known = ", ".join(book.diagrams) or "none"
         problems.add(Location(str(Path(game.folder) / "diagrams.yaml")), "diagrams",
@@ -78,7 +78,7 @@ def example_pictures(game: Game, catalogs: Catalogs, book: DiagramBook, example_
         return []
     art = _art(game, catalogs, language, problems)
     steps = example_scenes(spec, art, Texts(catalogs, language), problems)
-    renderer = Renderer(art, game.palette)
+    renderer = Renderer(art, game.palette, game.rulebook_fonts.body)
     cell = spec.cell or min([frame_cell(frame, spec.width) for frame, _ in steps] + [MAX_CELL])
     scenes = [(sc.Scene((frame,)), text) for frame, text in steps]
     return [(Picture(scene, renderer, cell, renderer.smallest_cell(scene, book.legibility), book.legibility), text)

@@ -4,7 +4,8 @@ The PDF is reportlab's invariant output with embedded fonts. The PNG and the SVG
 draw the Drawing with its words as the glyphs' outlines (pnp.paint.outlined), so they
 look alike in every viewer: the PNG is that Drawing's PDF rasterized (the same page as
 the PDF file, its text drawn from the same glyphs) with its DPI stored; the SVG
-(pnp.paint.svg) is named by its caption, or keeps its words live text if asked. The
+(pnp.paint.svg) is named by its caption, or keeps its words live text if asked, carrying
+the fonts they are set in (a game's own family too) cut to those words. The
 build (pnp.targets.kinds.diagrams) names and writes the files.
 """
 

@@ -36,6 +36,7 @@ from pnp.diagrams.sizing import (
 )
 from pnp.model.colours import Colour
 from pnp.model.diagrams import Legibility
+from pnp.model.fonts import FontFamily
 from pnp.model.units import mm, to_mm
 from pnp.paint.colours import to_reportlab
 from pnp.paint.faces import new_drawing, outline, outline_picture
@@ -82,11 +83,16 @@ PieceArt = Callable[[sc.Piece], "Art | None"]
 
 
 class Renderer:
-    """Paints scenes with one game's piece art and palette."""
+    """Paints scenes with one game's piece art and palette, their words in its rulebook's body
+    font (`family`; pnp's own for None)."""
 
-    def __init__(self, art: PieceArt, palette: dict[str, Colour]):
+    def __init__(self, art: PieceArt, palette: dict[str, Colour], family: FontFamily | None = None):
         self.art = art
         self.palette = palette
+        self.family = family
+
+    def font(self, style: str) -> str:
+        return font_name(style, self.family)
 
     def colour(self, paint: sc.Paint):
         if paint is None:
@@ -100,7 +106,8 @@ class Renderer:
     def smallest_cell(self, scene: sc.Scene, legibility: Legibility) -> float:
         """The smallest cell at which the scene still reads: every piece drawn at least as wide as the
         game's legibility allows for its set, and nothing under a label."""
-        return clear_cell(scene, self.footprint, max(self._pieces_cell(scene, legibility), 1.0), LARGEST_CELL)
+        return clear_cell(scene, self.footprint, max(self._pieces_cell(scene, legibility), 1.0), LARGEST_CELL,
+                          self.font("bold"))
 
     def _pieces_cell(self, scene: sc.Scene, legibility: Legibility) -> float:
         needs = [0.0]
@@ -115,7 +122,7 @@ class Renderer:
         """Why the scene does not read at `cell` (for an error message)."""
         if cell < self._pieces_cell(scene, legibility) - 0.01:
             return f"its pieces need a cell of {to_mm(self._pieces_cell(scene, legibility)):.1f} mm"
-        found = [clash for frame in scene.frames for clash in clashes(frame, cell, self.footprint)]
+        found = [clash for frame in scene.frames for clash in clashes(frame, cell, self.footprint, self.font("bold"))]
         return found[0] if found else f"it needs a cell of {to_mm(self.smallest_cell(scene, legibility)):.1f} mm"
 
     def footprint(self, piece: sc.Piece) -> tuple[float, float] | None:
@@ -133,7 +140,7 @@ class Renderer:
         scale = cell or fitting_cell(rows, width)
         heights = [row_height(row, scale) for row in rows]
         used_width = scene_size(scene, scale)[0]
-        caption_lines = wrap(plain_caption(caption), used_width, CAPTION_SIZE, "italic") if caption else []
+        caption_lines = wrap(plain_caption(caption), used_width, CAPTION_SIZE, self.font("italic")) if caption else []
         caption_height = (len(caption_lines) * CAPTION_SIZE * LEADING + mm(2)) if caption_lines else 0.0
         total = sum(heights) + ROW_GAP * (len(rows) - 1) + caption_height
         drawing = new_drawing(used_width, total)
@@ -156,8 +163,8 @@ class Renderer:
                 self._item(group, space, item)
             drawing.add(group)
             if frame.label:
-                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE, "regular",
-                                  self.colour("ink")))
+                drawing.add(_text(left + (x1 - x0) * scale / 2, top - height + 2.5, frame.label, LABEL_SIZE,
+                                  self.font("regular"), self.colour("ink")))
             left += (x1 - x0) * scale
             if joined and index < len(row) - 1:
                 middle = top - (height - label_room) / 2
@@ -173,7 +180,7 @@ class Renderer:
     def _caption(self, drawing, lines: list[str], width: float) -> None:
         for index, line in enumerate(lines):
             baseline = (len(lines) - index - 1) * CAPTION_SIZE * LEADING + 2
-            drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, "italic", self.colour("ink")))
+            drawing.add(_text(width / 2, baseline, line, CAPTION_SIZE, self.font("italic"), self.colour("ink")))
 
     def _item(self, group, space: _Space, item: sc.Item) -> None:
         getattr(self, "_" + type(item).__name__.lower())(group, space, item)
@@ -242,16 +249,16 @@ class Renderer:
     def _label(self, group, space, item: sc.Label) -> None:
         x, y = space.point(item.x, item.y)
         if item.tag:
-            text = shapes.String(0, 0, item.text, fontName=font_name("bold"), fontSize=item.size)
+            text = shapes.String(0, 0, item.text, fontName=self.font("bold"), fontSize=item.size)
             width = max(item.size * 1.6, text.getEast() + item.size * 0.8)
             plate = shapes.Rect(x - width / 2, y - item.size * 0.75, width, item.size * 1.5,
                                 rx=item.size * 0.4, ry=item.size * 0.4)
             plate.fillColor, plate.strokeColor, plate.strokeWidth = self.colour(item.colour), self.colour("ink"), 0.6
             group.add(plate)
             ink = _on(plate.fillColor, self.colour("ink"))
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", ink))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), ink))
         else:
-            group.add(_text(x, y - item.size * 0.35, item.text, item.size, "bold", self.colour(item.colour)))
+            group.add(_text(x, y - item.size * 0.35, item.text, item.size, self.font("bold"), self.colour(item.colour)))
 
     def _outline(self, group, space, item: sc.Outline) -> None:
         points = _flat([space.point(*p) for p in item.points])
@@ -324,9 +331,9 @@ def plain_caption(text: str | None) -> str:
     return (text or "").replace("**", "").replace("*", "")
 
 
-def _text(x: float, y: float, text: str, size: float, style: str, colour):
-    """text centred on x; a character the style lacks (Greek in italics) comes from its fallback font."""
-    runs = font_runs(text, font_name(style))
+def _text(x: float, y: float, text: str, size: float, font: str, colour):
+    """text centred on x; a character the font lacks (Greek in italics) comes from its fallback font."""
+    runs = font_runs(text, font)
     if len(runs) == 1:
         return shapes.String(x, y, text, fontName=runs[0][0], fontSize=size, fillColor=colour, textAnchor="middle")
     left = x - sum(stringWidth(part, font, size) for font, part in runs) / 2

@@ -108,8 +108,9 @@ def render(game: Game, catalogs: Catalogs, rulebook: Rulebook, book: DiagramBook
     """
     page = geometry(edition.size)
     voices = tuple(Texts(catalogs, lang) for lang in edition.languages)
-    ctx = Context(game, catalogs, rulebook, voices, page, styles_for(page, game.palette), problems, book,
-                  edition.described, {} if pictures is None else pictures, game_icons(game))
+    styles = styles_for(page, game.palette, game.rulebook_fonts)
+    ctx = Context(game, catalogs, rulebook, voices, page, styles, problems, book, edition.described,
+                  {} if pictures is None else pictures, game_icons(game))
     main = edition.languages[0]
     # The bilingual edition's footer speaks both languages: each title and word once.
     titles = " / ".join(dict.fromkeys(game_title(game, catalogs, lang) for lang in edition.languages))

@@ -20,7 +20,6 @@ from pnp.model.problems import Location, Problems
 from pnp.paint.rulebook.compose import FULL, MARGIN
 from pnp.paint.rulebook.flowables import LEDGER, IconCanvas, Placed, Rect
 from pnp.paint.rulebook.style import Geometry, Styles
-from pnp.text.fonts import font_name
 
 # A page whose content fills less of its frame than this is nearly empty.
 NEAR_EMPTY = 0.25
@@ -79,7 +78,7 @@ class SectionBreak(PageBreak):
 
 class _RulebookTemplate(BaseDocTemplate):
     def __init__(self, buffer: io.BytesIO, page: Geometry, styles: Styles, footer: Footer, title: str, author: str):
-        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, initialFontName=font_name(),
+        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, initialFontName=styles.body.fontName,
                          title=title, author=author, creator="pnp", producer="pnp", pageCompression=1,
                          leftMargin=page.side, rightMargin=page.side, topMargin=page.top,
                          bottomMargin=page.bottom)
@@ -114,7 +113,7 @@ class _RulebookTemplate(BaseDocTemplate):
         rule = page.bottom + page.footer_space * 0.55
         canvas.line(left_x, rule, right_x, rule)
         canvas.setFillColor(colours.soft)
-        canvas.setFont(font_name(), 7.5 * page.scale)
+        canvas.setFont(self.styles.body.fontName, 7.5 * page.scale)
         left, right = self.footer.edition, f"{self.footer.page_label} {number}"
         if self.footer.facing and number % 2 == 0:
             left, right = right, left

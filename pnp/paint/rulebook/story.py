@@ -39,7 +39,7 @@ from pnp.paint.rulebook.document import SectionBreak
 from pnp.paint.rulebook.flowables import RulebookParagraph, Tag, tagged
 from pnp.paint.rulebook.markup import paragraph_xml
 from pnp.paint.rulebook.style import Geometry, Styles
-from pnp.text.fonts import font_name, style_of, undrawable
+from pnp.text.fonts import describe, styled, undrawable
 from pnp.text.typography import without_runt
 
 FIGURES = ("diagram", "example", "components")
@@ -167,9 +167,8 @@ def paragraph(ctx: Context, text: str, style: ParagraphStyle, tag: Tag, language
     for frag in flowable.frags:
         missing = undrawable(getattr(frag, "text", ""), frag.fontName)
         if missing:
-            style_name = style_of(frag.fontName) or frag.fontName
             ctx.problems.add(tag.location, tag.key, f"{ctx.game.id} ({language}): text '{tag.key}' has "
-                             f"{' '.join(missing)}, which the {style_name} font cannot draw")
+                             f"{' '.join(missing)}, which the {describe(frag.fontName)} cannot draw")
     return tagged(flowable, tag)
 
 
@@ -187,7 +186,7 @@ def second_style(styles: Styles, style: ParagraphStyle) -> ParagraphStyle:
     """style for the second voice: italic, second colour, tighter to the first."""
     if style.name == "heading":
         return styles.heading_second
-    return ParagraphStyle(style.name + "-second", style, fontName=font_name("italic"),
+    return ParagraphStyle(style.name + "-second", style, fontName=styled(style.fontName, "italic"),
                           textColor=styles.colours.second, spaceBefore=0)
 
 
@@ -336,7 +335,7 @@ def facts_table(ctx: Context) -> Table:
     width = ctx.page.measure / max(3, len(facts))
     table = Table([values, labels], colWidths=[width] * len(facts))
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), font_name()),
+        ("FONT", (0, 0), (-1, -1), s.body.fontName),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LINEBEFORE", (1, 0), (-1, -1), 0.5, s.colours.soft),
         ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),

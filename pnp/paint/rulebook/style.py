@@ -3,8 +3,10 @@
 Everything scales from the A5 reading page, so the A6 booklet keeps the same
 hierarchy at a smaller size. The text block is the body text's measure (about 60
 characters a line, never more than 75), centred on the page; figures and their
-captions stay inside it, as a book's do. Text is set in the embedded Source Sans Pro,
-in the palette's ink; headings and numbers take the game's accent colour. Captions
+captions stay inside it, as a book's do. Text is set in the game's `rulebook-fonts:`
+(its headings font for the title, headings and the cover's facts, its body font for
+the rest), pnp's embedded Source Sans Pro where it names none, in the palette's ink;
+headings and numbers take the game's accent colour. Captions
 stay at 9 pt on every page size, so a booklet scaled down to fit its marks on US
 Letter still prints them at 8 pt or more.
 """
@@ -18,6 +20,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from pnp.model.colours import Colour
+from pnp.model.fonts import PNP_FONTS, FontFamily, RulebookFonts
 from pnp.model.units import mm
 from pnp.paint.colours import to_reportlab
 from pnp.text.fonts import font_name
@@ -108,29 +111,50 @@ class Styles:
         return self.body.spaceAfter
 
 
-def styles_for(page: Geometry, palette: dict[str, Colour]) -> Styles:
+def styles_for(page: Geometry, palette: dict[str, Colour], fonts: RulebookFonts = PNP_FONTS) -> Styles:
     c = colours_of(palette)
     s = page.scale
-    body = ParagraphStyle("body", fontName=font_name(), fontSize=10 * s, leading=13.5 * s, textColor=c.ink,
+    headings, text = _setter(fonts.headings), _setter(fonts.body)
+    body = ParagraphStyle("body", fontName=text("regular"), fontSize=10 * s, leading=13.5 * s, textColor=c.ink,
                           spaceAfter=5 * s, alignment=TA_LEFT, allowWidows=0, allowOrphans=0)
-    heading = ParagraphStyle("heading", body, fontName=font_name("bold"), fontSize=14 * s, leading=17 * s,
+    heading = ParagraphStyle("heading", body, fontName=headings("bold"), fontSize=14 * s, leading=17 * s,
                              textColor=c.accent, spaceBefore=10 * s, spaceAfter=4 * s)
     centred = dict(alignment=TA_CENTER)
     return Styles(
         colours=c, body=body, heading=heading,
-        heading_second=ParagraphStyle("heading2", heading, fontName=font_name("italic"), fontSize=11 * s,
+        heading_second=ParagraphStyle("heading2", heading, fontName=headings("italic"), fontSize=11 * s,
                                       leading=13.5 * s, textColor=c.second, spaceBefore=0),
         bullet=ParagraphStyle("bullet", body, leftIndent=12 * s, bulletIndent=2 * s,
-                              spaceAfter=2.5 * s, bulletFontName=font_name("bold"), bulletColor=c.accent),
-        caption=ParagraphStyle("caption", body, fontName=font_name("italic"), fontSize=CAPTION_SIZE,
+                              spaceAfter=2.5 * s, bulletFontName=text("bold"), bulletColor=c.accent),
+        caption=ParagraphStyle("caption", body, fontName=text("italic"), fontSize=CAPTION_SIZE,
                                leading=CAPTION_SIZE * 1.25, textColor=c.caption, spaceAfter=0, **centred),
-        title=ParagraphStyle("title", body, fontName=font_name("bold"), fontSize=30 * s, leading=34 * s,
+        title=ParagraphStyle("title", body, fontName=headings("bold"), fontSize=30 * s, leading=34 * s,
                              textColor=c.accent, spaceAfter=6 * s, **centred),
-        tagline=ParagraphStyle("tagline", body, fontName=font_name("italic"), fontSize=12 * s, leading=15 * s,
+        tagline=ParagraphStyle("tagline", body, fontName=text("italic"), fontSize=12 * s, leading=15 * s,
                                spaceAfter=4 * s, **centred),
-        fact=ParagraphStyle("fact", body, fontName=font_name("bold"), fontSize=15 * s, leading=17 * s,
+        fact=ParagraphStyle("fact", body, fontName=headings("bold"), fontSize=15 * s, leading=17 * s,
                             textColor=c.accent, spaceAfter=0, **centred),
         fact_label=ParagraphStyle("factlabel", body, fontSize=8 * s, leading=9.5 * s, textColor=c.soft,
                                   spaceAfter=0, **centred),
         small=ParagraphStyle("small", body, fontSize=8 * s, leading=10 * s, textColor=c.soft, spaceAfter=0),
     )
+
+
+def _setter(family: FontFamily | None):
+    """The font setting a style in a family of the game's (pnp's own for None)."""
+    return lambda style: font_name(style, family)
+
+
+def lacking_styles(fonts: RulebookFonts) -> list[str]:
+    """What the rulebook's fonts set in a stand-in, as warnings: a headings family without bold
+    or italic, a body family without bold or italic (the styles the rulebook uses besides the regular)."""
+    warnings = []
+    for role, family, styles in (("headings", fonts.headings, ("bold", "italic")),
+                                 ("body", fonts.body, ("bold", "italic"))):
+        if family is None:
+            continue
+        for style in styles:
+            if style not in family.styles:
+                warnings.append(f"{family.location} rulebook-fonts.{role}: the family '{family.name}' has no {style}; "
+                                f"the rulebook's {role} set in {style} take its {family.stand_in(style)}")
+    return warnings

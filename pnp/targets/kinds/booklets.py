@@ -31,10 +31,11 @@ def _pages_id(loaded: LoadedGame, language: str) -> str:
 
 def render_pages(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import booklet_pages
+    from pnp.paint.rulebook.style import lacking_styles
 
     language = target.params.language
     return Rendered(data=booklet_pages(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, language,
-                                       loaded.pictures))
+                                       loaded.pictures), warnings=lacking_styles(loaded.game.rulebook_fonts))
 
 
 def plan_booklets(loaded: LoadedGame, options: BuildOptions):

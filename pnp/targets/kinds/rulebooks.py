@@ -51,10 +51,11 @@ def plan(loaded: LoadedGame, options: BuildOptions):
 
 def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: tuple[bytes, ...]) -> Rendered:
     from pnp.paint.rulebook import edition_pdf
+    from pnp.paint.rulebook.style import lacking_styles
 
     pdf = edition_pdf(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, target.params.languages,
                       loaded.pictures)
-    return Rendered({target.paths[0]: pdf})
+    return Rendered({target.paths[0]: pdf}, warnings=lacking_styles(loaded.game.rulebook_fonts))
 
 
 KIND = TargetKind(NAME, "build", 2, plan, render, formats=("pdf",), section="rulebooks")

@@ -51,11 +51,12 @@ def render(target: Target, loaded: LoadedGame, options: BuildOptions, upstream: 
     from pnp.export.web.edition import edition_file, edition_html
     from pnp.export.web.page import Language
     from pnp.i18n.labels import label
+    from pnp.paint.rulebook.style import lacking_styles
 
     params: WebParams = target.params
     switch = [Language(tag, label("language-name", tag), edition_file(loaded.id, tag)) for tag in params.languages]
     html = edition_html(loaded.game, loaded.catalogs, loaded.printed_rulebook(), loaded.book, params.language, switch)
-    return Rendered({target.paths[0]: html})
+    return Rendered({target.paths[0]: html}, warnings=lacking_styles(loaded.game.rulebook_fonts))
 
 
 KIND = TargetKind(NAME, "build", 3, plan, render, formats=("html",), section="web-edition")
