@@ -181,10 +181,10 @@ def playtest_diff(work: Path, cards: int = 1000) -> None:
                             project, runs=3)
     # A revision's faces are painted and told apart by what they draw, most without a PDF or a pixel;
     # an earlier build's are each drawn from its sheets and painted again, at 150 dpi.
-    for since, target in (("git revision", 1.5), ("earlier build", 8)):
+    for since, article, target in (("git revision", "a", 1.5), ("earlier build", "an", 8)):
         ratio = best[since] / best["build"]
-        line(f"diff since a {since}, {cards} cards / building them", f"{best[since]:.2f} / {best['build']:.2f} s = "
-             f"{ratio:.2f}×", f"target ≤ {target}×")
+        line(f"diff since {article} {since}, {cards} cards / building them",
+             f"{best[since]:.2f} / {best['build']:.2f} s = {ratio:.2f}×", f"target ≤ {target}×")
 
 
 def illustrated(work: Path, cards: int = 200) -> None:
