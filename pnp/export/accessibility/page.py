@@ -131,7 +131,9 @@ def _pair(result: GameResult, found: SetResult, pair: Pair, heading: str) -> str
         cells = "".join(f"<td{ALIKE if v in alike else ''}>{_image(look, v, item)}</td>" for v in (NORMAL, *VISIONS))
         rows.append(f"<tr><th>{text(item)}</th>{cells}</tr>")
     return (f"<h3>{text(heading)} ({text(where)})</h3><p>{text(said)}</p>"
-            f'<div class="seen"><table>{head}{"".join(rows)}</table></div>')
+            # A wide table scrolls sideways: focusable and named, so a keyboard can scroll it too.
+            f'<div class="seen" tabindex="0" role="region" aria-label="{attribute(heading)}">'
+            f'<table>{head}{"".join(rows)}</table></div>')
 
 
 def _image(look: Look, vision: str, item: str) -> str:

@@ -72,6 +72,7 @@ def inline_svg(drawing: Drawing, prefix: str, label: str | None, css_class: str 
     root.set("height", f"{height:.1f}")
     root.set("class", css_class)
     root.set("focusable", "false")
+    root.attrib.pop("version", None)  # HTML ignores it; the Nu checker warns of any but 1.1
     if label is None:
         root.set("aria-hidden", "true")
     else:
