@@ -25,6 +25,25 @@ def wait_until(condition, timeout: float = 30.0):
         time.sleep(0.05)
     return None
 
+
+def xlsx_bytes(rows: list[list], sheet: str | None = None, dress=None) -> bytes:
+    """A workbook whose first sheet (titled `sheet`, if given) holds rows, as an XLSX file's bytes;
+    dress(book) may change it before it is saved (more sheets, styles, single cells)."""
+    import io
+
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    if sheet is not None:
+        book.active.title = sheet
+    for row in rows:
+        book.active.append(row)
+    if dress is not None:
+        dress(book)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
 MINIMAL_GAME = """\
 title: Tiny
 authors: [Someone]

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.model import limits
+from tests.conftest import xlsx_bytes
 
 # --- where a case runs ----------------------------------------------------------------
 
@@ -348,15 +349,8 @@ def xlsx_table(sheet_edit: Callable[[str], str] = lambda xml: xml, *, shared: bo
         import io
         import zipfile
 
-        import openpyxl
-
-        book = openpyxl.Workbook()
-        book.active.title = "Deck"
-        book.active.append(["id", "cost"])
-        book.active.append(["plain", 3])
-        buffer = io.BytesIO()
-        book.save(buffer)
-        written, output = zipfile.ZipFile(io.BytesIO(buffer.getvalue())), io.BytesIO()
+        written = zipfile.ZipFile(io.BytesIO(xlsx_bytes([["id", "cost"], ["plain", 3]], "Deck")))
+        output = io.BytesIO()
         with zipfile.ZipFile(output, "w") as archive:
             for info in written.infolist():
                 text = written.read(info.filename).decode("utf-8")
@@ -386,20 +380,6 @@ def cost_cell(xml: str) -> Callable[[str], str]:
     return lambda text: text.replace('<c r="B2" t="n"><v>3</v></c>', xml)
 
 
-def xlsx(rows: list[list]) -> bytes:
-    """A workbook of one sheet holding rows."""
-    import io
-
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    for row in rows:
-        book.active.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
 def po_message(key: str, msgid: str, msgstr: str) -> str:
     """A message to append to da.po (msgstr as PO text: escapes written as they are)."""
     return f'\nmsgctxt "{key}"\nmsgid "{msgid}"\nmsgstr "{msgstr}"\n'
@@ -418,7 +398,7 @@ TABLE_FROM_XLSX = edit("components.yaml", "    items: [{id: plain}]", "    items
 SHEET_ITEMS = edit("components.yaml", "    items: [{id: plain}]", "    items: cards.xlsx")
 # A table whose text is translated into its own cells, and a PO file translating it.
 TABLE_TEXT = both(TABLE_ITEMS, write("cards.csv", "id,name.en\nplain,Plain\n"))
-SHEET_TEXT = both(SHEET_ITEMS, write_bytes("cards.xlsx", lambda: xlsx([["id", "name.en"], ["plain", "Plain"]])))
+SHEET_TEXT = both(SHEET_ITEMS, write_bytes("cards.xlsx", lambda: xlsx_bytes([["id", "name.en"], ["plain", "Plain"]])))
 
 
 def diagrams_named(count: int) -> str:

@@ -15,6 +15,7 @@ from pnp.i18n.status import NO_SOURCE
 from pnp.model import ContentError
 from pnp.paint.proof import game_statuses
 from pnp.targets import load_games
+from tests.conftest import xlsx_bytes
 
 COMPONENTS = """\
 sets:
@@ -120,19 +121,10 @@ def test_a_plain_key_text_translation_is_accepted_and_stale_until_stamped(make_g
 
 def spreadsheet_game(make_game, rows: list[list], dress=lambda book: None) -> tuple[Path, bytes]:
     """A game whose deck is cards.xlsx with rows on its first sheet (dress may add more)."""
-    import io
-
-    import openpyxl
-
-    book = openpyxl.Workbook()
-    for row in rows:
-        book.active.append(row)
-    dress(book)
-    buffer = io.BytesIO()
-    book.save(buffer)
+    data = xlsx_bytes(rows, dress=dress)
     folder = make_game({"components.yaml": COMPONENTS.replace("cards.csv", "cards.xlsx"), "text/en.yaml": ""})
-    (folder / "cards.xlsx").write_bytes(buffer.getvalue())
-    return folder, buffer.getvalue()
+    (folder / "cards.xlsx").write_bytes(data)
+    return folder, data
 
 
 def import_owl(folder: Path, translation: str, tmp_path: Path) -> None:

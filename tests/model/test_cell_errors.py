@@ -5,13 +5,13 @@ a name the set uses is an error with "did you mean"."""
 
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from pnp.cli import main
+from tests.conftest import xlsx_bytes
 
 COMPONENTS = """\
 groups:
@@ -38,20 +38,14 @@ HEADER = ["id", "count", "suit", "name.en", "name.da", "rule"]
 
 def deck_xlsx(edits: dict[str, object]) -> bytes:
     """A 60-row deck on sheet Deck, with the cells in edits (A1-style) set."""
-    import openpyxl
+    rows = [HEADER, *([f"card{number}", 1, ["sun", "sea", "leaf"][number % 3], f"Card {number}", f"Kort {number}",
+                       f"Take {number % 3 + 1}."] for number in range(1, 61))]
 
-    book = openpyxl.Workbook()
-    sheet = book.active
-    sheet.title = "Deck"
-    sheet.append(HEADER)
-    for number in range(1, 61):
-        sheet.append([f"card{number}", 1, ["sun", "sea", "leaf"][number % 3], f"Card {number}", f"Kort {number}",
-                      f"Take {number % 3 + 1}."])
-    for cell, value in edits.items():
-        sheet[cell] = value
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    def edit(book) -> None:
+        for cell, value in edits.items():
+            book.active[cell] = value
+
+    return xlsx_bytes(rows, "Deck", edit)
 
 
 def check(make_game, tmp_path: Path, edits: dict[str, object], *args: str) -> list[str]:

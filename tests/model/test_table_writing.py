@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pnp.model.problems import Location, Problems
 from pnp.model.spreadsheet import _set_cells
 from pnp.model.tables import cell_text_problem, edited_table, read_table
+from tests.conftest import xlsx_bytes
 
 # Any text a cell can hold: no control characters but tab, line feed and carriage return.
 CELL_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\t\n\r'=+-@\",; "), max_size=40)
@@ -27,22 +28,13 @@ def read_back(path: Path, sheet=None) -> list[list]:
     return [row for _, row in table.rows]
 
 
-def workbook(rows: list[list]) -> bytes:
-    book = openpyxl.Workbook()
-    for row in rows:
-        book.active.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
 @settings(max_examples=120, deadline=None)
 @given(texts=st.lists(CELL_TEXT, min_size=2, max_size=2), suffix=st.sampled_from([".csv", ".tsv", ".xlsx"]))
 def test_any_text_a_cell_can_hold_comes_back_as_written(tmp_path_factory, texts: list[str], suffix: str):
     folder = tmp_path_factory.mktemp("table")
     path = folder / f"cards{suffix}"
     if suffix == ".xlsx":
-        path.write_bytes(workbook([["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]]))
+        path.write_bytes(xlsx_bytes([["id", "name.en"], ["fox", "Fox"], ["owl", "Owl"]]))
     else:
         path.write_text("id,name.en\nfox,Fox\nowl,Owl\n".replace(",", "\t" if suffix == ".tsv" else ","),
                         encoding="utf-8")
@@ -96,7 +88,7 @@ def _xlsx_with_sheet(sheet_xml: str) -> bytes:
     """A workbook from openpyxl whose first sheet's XML is replaced by sheet_xml (with its namespace)."""
     import zipfile
 
-    original = zipfile.ZipFile(io.BytesIO(workbook([["x"]])))
+    original = zipfile.ZipFile(io.BytesIO(xlsx_bytes([["x"]])))
     xml = sheet_xml.replace("<worksheet>", '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">')
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:

@@ -9,6 +9,7 @@ import pytest
 
 from pnp.model import ContentError, load_game
 from pnp.model.tables import TableText
+from tests.conftest import xlsx_bytes
 
 DECK = """\
 sets:
@@ -109,18 +110,12 @@ def test_a_translated_column_is_used_whole(make_game):
 
 
 def xlsx(rows: list[list], sheet: str = "Deck", extra_sheet: bool = False) -> bytes:
-    import openpyxl
+    return xlsx_bytes(rows, sheet, _notes_sheet if extra_sheet else None)
 
-    book = openpyxl.Workbook()
-    book.active.title = sheet
-    for row in rows:
-        book.active.append(row)
-    if extra_sheet:
-        book.create_sheet("Notes").append(["name", "cost"])
-        book["Notes"].append(["Joker", 0])
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+
+def _notes_sheet(book) -> None:
+    book.create_sheet("Notes").append(["name", "cost"])
+    book["Notes"].append(["Joker", 0])
 
 
 def test_a_spreadsheet_gives_items_from_its_first_sheet_or_the_named_one(make_game):
