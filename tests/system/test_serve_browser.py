@@ -87,13 +87,7 @@ class Serving:
 
 def wait_for(browser: Chromium, expression: str, timeout: float):
     """The expression's value once it is truthy, polled in the page every 50 ms; None after timeout."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = browser.evaluate(expression)
-        if value:
-            return value
-        time.sleep(0.05)
-    return None
+    return wait_until(lambda: browser.evaluate(expression), timeout)
 
 
 KEY_CODES = {"Tab": 9, "Escape": 27}
