@@ -18,6 +18,7 @@ that names another condition gets the user's own with `--icc PATH`.
 from __future__ import annotations
 
 import copy
+import io
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -66,7 +67,7 @@ class Separation:
 
     def __init__(self, icc: bytes):
         try:
-            self.profile = ImageCms.ImageCmsProfile(_bytes_io(icc))
+            self.profile = ImageCms.ImageCmsProfile(io.BytesIO(icc))
         except (OSError, ImageCms.PyCMSError) as error:
             raise ProfileError(f"not an ICC profile little CMS can read ({error})") from error
         if self.profile.profile.xcolor_space.strip() != "CMYK" or self.profile.profile.device_class != "prtr":
@@ -172,12 +173,6 @@ def _pixel(image: Image.Image) -> tuple[int, ...]:
     """The first pixel's channels (a 1 × 1 image's colour)."""
     value = image.getpixel((0, 0))
     return tuple(value) if isinstance(value, tuple) else (int(value or 0),)
-
-
-def _bytes_io(data: bytes):
-    import io
-
-    return io.BytesIO(data)
 
 
 def _lab(pixel: tuple[int, ...]) -> tuple[float, float, float]:
